@@ -1,0 +1,3 @@
+module github.com/sakk-chess/sakk
+
+go 1.26
