@@ -1,0 +1,61 @@
+package perft
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestParseLineReadsFENCountsAndID(t *testing.T) {
+	c, err := ParseLine("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - ;D2 191 ;D1 14 ;id pos-3", 7)
+	require.NoError(t, err)
+	assert.Equal(t, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", c.FEN)
+	assert.Equal(t, "pos-3", c.ID)
+	assert.Equal(t, 7, c.Line)
+	assert.Equal(t, []Expected{{1, 14}, {2, 191}}, c.Expected, "sorted by depth")
+	assert.Equal(t, "pos-3 (line 7)", c.Name())
+}
+
+func TestParseLineWithoutID(t *testing.T) {
+	c, err := ParseLine("b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1 ;D1 51;", 3)
+	require.NoError(t, err)
+	assert.Equal(t, []Expected{{1, 51}}, c.Expected)
+	assert.Equal(t, "line 3", c.Name())
+}
+
+func TestParseLineErrorsNameTheLine(t *testing.T) {
+	bad := map[string]string{
+		" ;D1 20":                             "line 4: no position",
+		"8/8/8/8/8/8/8/K6k w - -":             "line 4: no \";D<depth> <count>\" entries",
+		"8/8/8/8/8/8/8/K6k w - - ;D1":         "line 4: field \"D1\"",
+		"8/8/8/8/8/8/8/K6k w - - ;D0 3":       "depth \"0\" is not a positive integer",
+		"8/8/8/8/8/8/8/K6k w - - ;Dx 3":       "depth \"x\" is not a positive integer",
+		"8/8/8/8/8/8/8/K6k w - - ;D1 -3":      "count \"-3\" is not a non-negative integer",
+		"8/8/8/8/8/8/8/K6k w - - ;D1 3 ;D1 3": "depth 1 given twice",
+		"8/8/8/8/8/8/8/K6k w - - ;bm e4":      "unknown field \"bm e4\"",
+	}
+	for line, want := range bad {
+		_, err := ParseLine(line, 4)
+		if assert.Error(t, err, line) {
+			assert.Contains(t, err.Error(), want, line)
+			assert.True(t, strings.HasPrefix(err.Error(), "line 4: "), err.Error())
+		}
+	}
+}
+
+func TestParseSuiteSkipsCommentsAndCountsLines(t *testing.T) {
+	suite := "# a comment\n\n8/8/8/8/8/8/8/K6k w - - ;D1 3\n8/8/8/8/8/8/8/K6k b - - ;D1 x\n"
+	_, err := ParseSuite(strings.NewReader(suite))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "line 4:")
+
+	cases, err := ParseSuite(strings.NewReader(suite[:strings.LastIndex(suite[:len(suite)-1], "\n")+1]))
+	require.NoError(t, err)
+	require.Len(t, cases, 1)
+	assert.Equal(t, 3, cases[0].Line)
+
+	_, err = ParseSuite(strings.NewReader("# nothing\n"))
+	assert.ErrorContains(t, err, "no positions")
+}
