@@ -1,0 +1,107 @@
+package stats
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func trinomial(wins, draws, losses int) Tally {
+	var t Tally
+	t.AddCount(1, wins)
+	t.AddCount(0.5, draws)
+	t.AddCount(0, losses)
+	return t
+}
+
+func TestEloFromScore(t *testing.T) {
+	assert.InDelta(t, 190.85, EloFromScore(0.75), 0.01)
+	assert.InDelta(t, -190.85, EloFromScore(0.25), 0.01)
+	assert.Equal(t, 0.0, EloFromScore(0.5))
+	assert.True(t, math.IsInf(EloFromScore(1), 1))
+	assert.True(t, math.IsInf(EloFromScore(0), -1))
+	assert.InDelta(t, 0.75, ScoreFromElo(EloFromScore(0.75)), 1e-12)
+}
+
+func TestEloMargin(t *testing.T) {
+	// 50 wins, 50 losses: standard error 0.05, the score interval is
+	// 0.5 ± 1.96*0.05 = [0.402, 0.598], which maps to ±68.99 Elo.
+	even := trinomial(50, 0, 50)
+	assert.InDelta(t, 0, even.Elo(), 1e-9)
+	assert.InDelta(t, 68.99, even.EloMargin(), 0.01)
+
+	// 60 wins, 20 draws, 20 losses: score 0.7, variance 0.16, standard error
+	// 0.04; interval 0.7 ± 0.0784 maps to 147.19 ± 66.01 Elo.
+	strong := trinomial(60, 20, 20)
+	assert.InDelta(t, 0.7, strong.Mean(), 1e-12)
+	assert.InDelta(t, 0.16, strong.Variance(), 1e-12)
+	assert.InDelta(t, 147.19, strong.Elo(), 0.01)
+	assert.InDelta(t, 66.01, strong.EloMargin(), 0.01)
+
+	assert.True(t, math.IsInf(Tally{}.EloMargin(), 1))
+}
+
+func TestLOS(t *testing.T) {
+	assert.Equal(t, 0.5, LOS(10, 10))
+	assert.Equal(t, 0.5, LOS(0, 0))
+	// erf(40/sqrt(160)) = erf(3.1623)
+	assert.InDelta(t, 0.9999961, LOS(60, 20), 1e-7)
+	assert.InDelta(t, 1-0.9999961, LOS(20, 60), 1e-7)
+	// one win, no loss: 0.5*(1+erf(1/sqrt2)) = Phi(1)
+	assert.InDelta(t, 0.841345, LOS(1, 0), 1e-6)
+}
+
+func TestSPRTBounds(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	lower, upper := s.Bounds()
+	assert.InDelta(t, -2.944, lower, 0.001)
+	assert.InDelta(t, 2.944, upper, 0.001)
+	require.NoError(t, s.Validate())
+	assert.Error(t, SPRT{Elo0: 5, Elo1: 0, Alpha: 0.05, Beta: 0.05}.Validate())
+	assert.Error(t, SPRT{Elo0: 0, Elo1: 5, Alpha: 0, Beta: 0.05}.Validate())
+}
+
+func TestSPRTLLRTrinomial(t *testing.T) {
+	// By hand: s0 = 0.5, s1 = 1/(1+10^(-5/400)) = 0.5071945; W60 D20 L20 has
+	// mean 0.7 and variance 0.16, so
+	// LLR = 100 * 0.0071945 * (1.4 - 1.0071945) / (2 * 0.16) = 0.8832.
+	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	llr := s.LLR(trinomial(60, 20, 20))
+	assert.InDelta(t, 0.8832, llr, 0.0001)
+	assert.Equal(t, Continue, s.Decide(llr))
+	assert.Equal(t, AcceptH1, s.Decide(3))
+	assert.Equal(t, AcceptH0, s.Decide(-3))
+	assert.Equal(t, 0.0, s.LLR(Tally{}))
+	assert.Equal(t, 0.0, s.LLR(trinomial(10, 0, 0)), "no spread gives no information")
+}
+
+func TestSPRTLLRPentanomial(t *testing.T) {
+	// Pairs [5, 10, 20, 15, 10]: samples 0, 1/4, 1/2, 3/4, 1; N = 60,
+	// mean = (2.5 + 10 + 11.25 + 10)/60 = 0.5625,
+	// variance = (0.625 + 5 + 8.4375 + 10)/60 - 0.5625^2 = 0.0846354, so
+	// LLR = 60 * 0.0071945 * (1.125 - 1.0071945) / (2 * 0.0846354) = 0.30045.
+	p := Pentanomial{5, 10, 20, 15, 10}
+	tally := p.Tally()
+	assert.Equal(t, 60, p.Pairs())
+	assert.InDelta(t, 0.5625, tally.Mean(), 1e-12)
+	assert.InDelta(t, 0.0846354, tally.Variance(), 1e-7)
+	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	assert.InDelta(t, 0.30045, s.LLR(tally), 0.00001)
+}
+
+func TestPentanomialBuckets(t *testing.T) {
+	var p Pentanomial
+	for _, points := range []float64{0, 0.5, 1, 1.5, 2} {
+		p.Add(points)
+	}
+	assert.Equal(t, Pentanomial{1, 1, 1, 1, 1}, p)
+
+	var quarters Pentanomial
+	quarters.Add(0.25) // a stalemate suffered and a loss: towards 1 point
+	quarters.Add(1.75) // a stalemate given and a win
+	quarters.Add(1.25)
+	quarters.Add(0.75)
+	assert.Equal(t, Pentanomial{0, 1, 2, 1, 0}, quarters)
+}
