@@ -1,0 +1,232 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/perft"
+)
+
+func init() {
+	register("perft", "count the leaf nodes of the legal move tree, or check a perft suite", runPerft)
+}
+
+// Limits of the perft command's numeric options.
+const (
+	perftMaxDepth   = 20
+	perftMaxThreads = 256
+	perftMaxHashMB  = 65536
+)
+
+const perftUsage = `Usage:
+  sakk perft [--variant chess|glinski] [--fen FEN] --depth N [--divide]
+             [--threads N] [--hash MB] [--chess960]
+  sakk perft --suite FILE [--variant chess|glinski] [--max-depth D]
+             [--max-nodes N] [--threads N] [--hash MB] [--chess960]
+
+Counts the leaf nodes of the tree of legal moves (perft), to check the move
+generator against known counts.
+
+Options:
+  --variant NAME   chess or glinski (default: chess; with --fen, glinski if
+                   the FEN has 11 ranks; with --suite, glinski if the file
+                   name contains "glinski")
+  --fen FEN        the position (default: the start position); chess takes 4
+                   or 6 fields with KQkq, X-FEN or Shredder-FEN castling
+  --depth N        plies to count, 1..20
+  --divide         also print each root move with its count ("e2e4: 13160")
+  --threads N      spread the root moves over N threads, 1..256 (default 1)
+  --hash MB        use a perft hash table of MB megabytes, 0..65536 (default 0)
+  --chess960       read castling as Chess960 (chess only)
+  --suite FILE     check every ";Dn count" entry of an EPD perft suite
+  --max-depth D    with --suite: skip entries deeper than D
+  --max-nodes N    with --suite: skip entries expecting more than N nodes
+
+Output: the divide lines, then "Nodes searched: N" and "Time: S s, N nodes/s".
+A suite prints one line per position and depth ("ok" or "FAIL"), then
+"N passed, N failed".
+
+Exit codes: 0 success, 1 a suite count did not match, 2 bad arguments, FEN or
+suite file.
+`
+
+// perftArgs are the perft command's options.
+type perftArgs struct {
+	variant, fen, suite string
+	depth, threads      int
+	hashMB, maxDepth    int
+	maxNodes            uint64
+	divide, chess960    bool
+}
+
+func runPerft(args []string, stdout, stderr io.Writer) int {
+	var a perftArgs
+	fs := newFlagSet("perft")
+	fs.StringVar(&a.variant, "variant", "", "")
+	fs.StringVar(&a.fen, "fen", "", "")
+	fs.IntVar(&a.depth, "depth", 0, "")
+	fs.BoolVar(&a.divide, "divide", false, "")
+	fs.IntVar(&a.threads, "threads", 1, "")
+	fs.IntVar(&a.hashMB, "hash", 0, "")
+	fs.BoolVar(&a.chess960, "chess960", false, "")
+	fs.StringVar(&a.suite, "suite", "", "")
+	fs.IntVar(&a.maxDepth, "max-depth", 0, "")
+	fs.Uint64Var(&a.maxNodes, "max-nodes", 0, "")
+	if done, code := parseFlags(fs, args, perftUsage, stdout, stderr); done {
+		return code
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if err := a.check(set); err != nil {
+		return usageError(stderr, "sakk perft", err.Error())
+	}
+	if a.suite != "" {
+		return runPerftSuite(a, stdout, stderr)
+	}
+	return runPerftCount(a, stdout, stderr)
+}
+
+// check rejects option values and combinations that make no sense.
+func (a *perftArgs) check(set map[string]bool) error {
+	if a.variant != "" && !variant.Valid(a.variant) {
+		return fmt.Errorf("unknown variant %q (known: %s)", a.variant, strings.Join(variant.Names(), ", "))
+	}
+	if a.threads < 1 || a.threads > perftMaxThreads {
+		return fmt.Errorf("--threads must be 1..%d, not %d", perftMaxThreads, a.threads)
+	}
+	if a.hashMB < 0 || a.hashMB > perftMaxHashMB {
+		return fmt.Errorf("--hash must be 0..%d MB, not %d", perftMaxHashMB, a.hashMB)
+	}
+	if a.suite != "" {
+		for _, name := range []string{"fen", "depth", "divide"} {
+			if set[name] {
+				return fmt.Errorf("--%s cannot be used with --suite", name)
+			}
+		}
+		if a.maxDepth < 0 {
+			return fmt.Errorf("--max-depth must not be negative")
+		}
+		return nil
+	}
+	for _, name := range []string{"max-depth", "max-nodes"} {
+		if set[name] {
+			return fmt.Errorf("--%s only applies to --suite", name)
+		}
+	}
+	if !set["depth"] {
+		return fmt.Errorf("--depth is required (1..%d), or give --suite", perftMaxDepth)
+	}
+	if a.depth < 1 || a.depth > perftMaxDepth {
+		return fmt.Errorf("--depth must be 1..%d, not %d", perftMaxDepth, a.depth)
+	}
+	return nil
+}
+
+// variantFor picks the variant: --variant, else a guess from the FEN.
+func (a *perftArgs) variantFor(fen string) string {
+	if a.variant != "" {
+		return strings.ToLower(a.variant)
+	}
+	if board, _, _ := strings.Cut(strings.TrimSpace(fen), " "); strings.Count(board, "/") == 10 {
+		return game.Glinski
+	}
+	return game.Chess
+}
+
+// newPosition reads fen (or the start position for "") as the variant.
+func (a *perftArgs) newPosition(name, fen string) (game.Position, error) {
+	if a.chess960 && name != game.Chess {
+		return nil, fmt.Errorf("--chess960 only applies to chess")
+	}
+	var pos game.Position
+	var err error
+	if fen == "" {
+		pos, err = variant.New(name)
+	} else {
+		pos, err = variant.FromFEN(name, fen)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if a.chess960 {
+		if board, ok := pos.(interface{ SetChess960(bool) }); ok {
+			board.SetChess960(true)
+		}
+	}
+	return pos, nil
+}
+
+// runPerftCount counts one position, with --divide lines if asked.
+func runPerftCount(a perftArgs, stdout, stderr io.Writer) int {
+	pos, err := a.newPosition(a.variantFor(a.fen), a.fen)
+	if err != nil {
+		fmt.Fprintf(stderr, "sakk perft: bad FEN: %v\n", err)
+		return exitUsage
+	}
+	counter := perft.NewCounter(a.threads, a.hashMB)
+	start := time.Now()
+	var nodes uint64
+	if a.divide {
+		roots := counter.Divide(pos, a.depth)
+		slices.SortFunc(roots, func(x, y perft.RootCount) int { return strings.Compare(x.Move, y.Move) })
+		for _, root := range roots {
+			fmt.Fprintf(stdout, "%s: %d\n", root.Move, root.Nodes)
+			nodes += root.Nodes
+		}
+		fmt.Fprintln(stdout)
+	} else {
+		nodes = counter.Count(pos, a.depth)
+	}
+	elapsed := time.Since(start)
+	fmt.Fprintf(stdout, "Nodes searched: %d\n", nodes)
+	fmt.Fprintf(stdout, "Time: %.3f s, %d nodes/s\n", elapsed.Seconds(), perft.NodesPerSecond(nodes, elapsed))
+	return exitOK
+}
+
+// runPerftSuite checks an EPD perft suite; exit 1 on any mismatch.
+func runPerftSuite(a perftArgs, stdout, stderr io.Writer) int {
+	file, err := os.Open(a.suite)
+	if err != nil {
+		fmt.Fprintf(stderr, "sakk perft: cannot read suite: %v\n", err)
+		return exitUsage
+	}
+	defer file.Close()
+	cases, err := perft.ParseSuite(file)
+	if err != nil {
+		fmt.Fprintf(stderr, "sakk perft: %s: %v\n", a.suite, err)
+		return exitUsage
+	}
+	name := a.variant
+	if name == "" {
+		name = suiteVariant(a.suite)
+	}
+	name = strings.ToLower(name)
+	newPos := func(fen string) (game.Position, error) { return a.newPosition(name, fen) }
+	counter := perft.NewCounter(a.threads, a.hashMB)
+	limits := perft.Limits{MaxDepth: a.maxDepth, MaxNodes: a.maxNodes}
+	summary, err := perft.RunSuite(stdout, cases, newPos, limits, counter)
+	if err != nil {
+		fmt.Fprintf(stderr, "sakk perft: %s: %v\n", a.suite, err)
+		return exitUsage
+	}
+	if summary.Failed > 0 {
+		return exitFailure
+	}
+	return exitOK
+}
+
+// suiteVariant guesses a suite's variant from its file name.
+func suiteVariant(path string) string {
+	if strings.Contains(strings.ToLower(filepath.Base(path)), game.Glinski) {
+		return game.Glinski
+	}
+	return game.Chess
+}
