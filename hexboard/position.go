@@ -21,8 +21,8 @@ var PieceValue = [7]int{0, 100, 300, 325, 500, 900, 0}
 type content uint8
 
 func makeContent(pt move.Piece, c move.Color) content { return content(pt) | content(c)<<3 }
-func (x content) piece() move.Piece                  { return move.Piece(x & 7) }
-func (x content) color() move.Color                  { return move.Color(x>>3) & 1 }
+func (x content) piece() move.Piece                   { return move.Piece(x & 7) }
+func (x content) color() move.Color                   { return move.Color(x>>3) & 1 }
 
 // state is what Make saves so Unmake can restore the position exactly.
 type state struct {
@@ -89,7 +89,7 @@ func (p *Position) Key() uint64      { return p.key }
 func (p *Position) InCheck() bool    { return p.checkers.Any() }
 
 // Checkers is the set of enemy pieces giving check to the side to move.
-func (p *Position) Checkers() Mask    { return p.checkers }
+func (p *Position) Checkers() Mask      { return p.checkers }
 func (p *Position) HalfmoveClock() int  { return p.halfmove }
 func (p *Position) FullmoveNumber() int { return p.fullmove }
 

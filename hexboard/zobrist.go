@@ -11,7 +11,7 @@ var (
 
 func init() {
 	seed := uint64(0x9e3779b97f4a7c15) ^ 0x676c696e736b69 // "glinski"
-	next := func() uint64 { // splitmix64
+	next := func() uint64 {                               // splitmix64
 		seed += 0x9e3779b97f4a7c15
 		z := seed
 		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
