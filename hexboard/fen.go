@@ -113,6 +113,31 @@ func (p *Position) parseBoard(board string) error {
 		if pawns := p.Pieces(c, move.Pawn).And(promotionMask[c]); pawns.Any() {
 			return fmt.Errorf("hex FEN: %s pawn on its last cell %s", colorName(c), CellName(pawns.Lowest()))
 		}
+		if err := p.checkMaterial(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// startCounts is each side's material at the start, by piece type.
+var startCounts = [7]int{0, 9, 2, 3, 2, 1, 1}
+
+// checkMaterial rejects material no game can reach: more than 9 pawns, or
+// more extra pieces than pawns that could have promoted. This also bounds the
+// number of legal moves below move.MaxMoves.
+func (p *Position) checkMaterial(c move.Color) error {
+	pawns := p.counts[c][move.Pawn]
+	if pawns > startCounts[move.Pawn] {
+		return fmt.Errorf("hex FEN: %s has %d pawns, at most 9", colorName(c), pawns)
+	}
+	promoted := 0
+	for pt := move.Knight; pt <= move.Queen; pt++ {
+		promoted += max(0, p.counts[c][pt]-startCounts[pt])
+	}
+	if promoted > startCounts[move.Pawn]-pawns {
+		return fmt.Errorf("hex FEN: %s has %d promoted pieces but only %d pawns could have promoted",
+			colorName(c), promoted, startCounts[move.Pawn]-pawns)
 	}
 	return nil
 }
@@ -127,7 +152,7 @@ func (p *Position) parseGroup(g string, cells []int) error {
 				j++
 			}
 			run, err := strconv.Atoi(g[i:j])
-			if err != nil || run < 1 || run > len(cells)-n {
+			if err != nil || g[i] == '0' || run > len(cells)-n {
 				return fmt.Errorf("empty run %q does not fit in %d cells", g[i:j], len(cells))
 			}
 			n += run
@@ -187,10 +212,12 @@ func (p *Position) parseEnPassant(s string) error {
 	switch {
 	case start == NoCell || !pawnStart[mover].Has(start):
 		return fmt.Errorf("hex FEN: en passant cell %s cannot follow a %s double step", s, colorName(mover))
-	case p.cells[cell] != 0 || p.cells[start] != 0:
-		return fmt.Errorf("hex FEN: en passant cell %s or the cell behind it is occupied", s)
+	case p.cells[cell] != 0:
+		return fmt.Errorf("hex FEN: en passant cell %s is occupied", s)
 	case pawnCell == NoCell || p.cells[pawnCell] != makeContent(move.Pawn, mover):
 		return fmt.Errorf("hex FEN: en passant cell %s has no %s pawn beyond it", s, colorName(mover))
+	case p.cells[start] != 0:
+		return fmt.Errorf("hex FEN: en passant cell %s: the double step's start cell %s is occupied", s, CellName(start))
 	}
 	p.ep = cell
 	return nil
