@@ -1,10 +1,16 @@
 package engine
 
 import (
+	"fmt"
+	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/sakk-chess/sakk/board"
 	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine/tt"
+	"github.com/sakk-chess/sakk/hexboard"
 )
 
 // Limits says when a search stops. Zero values mean "no limit of this kind";
@@ -79,36 +85,151 @@ func DefaultOptions() Options {
 	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond}
 }
 
+// Option ranges.
+const (
+	MinHashMB  = tt.MinMB
+	MaxHashMB  = tt.MaxMB
+	MaxThreads = 256
+	MaxMultiPV = 256
+)
+
 // Engine is the shared search for both boards. The UCI layer, bench and
 // tests all use this API. Search blocks the calling goroutine; Stop,
 // PonderHit and HashFull may be called from any goroutine while it runs.
+// SetOptions, NewGame and Ready must not be called during a search.
 type Engine struct {
 	opts Options
+	tt   tt.Table
+
+	mu     sync.Mutex  // held for the whole of a search
+	stop   atomic.Bool // set by Stop, limits or the end of the main thread
+	ponder atomic.Bool // "go ponder" until PonderHit
+	tmMu   sync.Mutex  // orders time-manager setup against PonderHit
+	tm     timeManager
+
+	// Set for each search, read by its threads.
+	report    func(Info)
+	nodeLimit uint64
+	active    []*thread
+	helpers   sync.WaitGroup
+
+	// Search threads per board, created on first use and kept (with their
+	// move-ordering tables) between searches.
+	chessWorkers   []*chessWorker
+	glinskiWorkers []*glinskiWorker
 }
 
 // New returns an engine with DefaultOptions (hash allocated lazily).
 func New() *Engine { return &Engine{opts: DefaultOptions()} }
 
-// SetOptions applies options (resizing the hash if needed).
-func (e *Engine) SetOptions(o Options) { e.opts = o }
+// SetOptions applies options, clamped to their ranges. A new hash size
+// takes effect (and is allocated) at the next Ready or Search.
+func (e *Engine) SetOptions(o Options) {
+	o.HashMB = min(max(o.HashMB, MinHashMB), MaxHashMB)
+	o.Threads = min(max(o.Threads, 1), MaxThreads)
+	o.MultiPV = min(max(o.MultiPV, 1), MaxMultiPV)
+	o.MoveOverhead = max(o.MoveOverhead, 0)
+	e.opts = o
+}
 
 // Options returns the current options.
 func (e *Engine) Options() Options { return e.opts }
 
-// NewGame clears the hash and every learned table (ucinewgame / Clear Hash).
-func (e *Engine) NewGame() {}
-
-// Search searches pos (which it leaves unchanged) within lim, calling report
-// (if non-nil) with progress, and returns the best move.
-func (e *Engine) Search(pos game.Position, lim Limits, report func(Info)) Result {
-	panic("engine.Search: not implemented yet")
+// Ready allocates the hash table now if its size changed, so that the next
+// search starts at once (UCI isready). It does nothing during a search.
+func (e *Engine) Ready() {
+	if e.mu.TryLock() {
+		e.tt.Resize(e.opts.HashMB)
+		e.mu.Unlock()
+	}
 }
 
-// Stop ends a running search as soon as possible (< 10 ms).
-func (e *Engine) Stop() {}
+// NewGame clears the hash and every learned table (ucinewgame / Clear Hash).
+// After NewGame a single-threaded search to a fixed depth is deterministic:
+// its node count is the bench signature.
+func (e *Engine) NewGame() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.tt.Resize(e.opts.HashMB)
+	e.tt.Clear()
+	for _, w := range e.chessWorkers {
+		w.clearTables()
+	}
+	for _, w := range e.glinskiWorkers {
+		w.clearTables()
+	}
+}
 
-// PonderHit turns a ponder search into a normal timed search.
-func (e *Engine) PonderHit() {}
+// Search searches pos within lim, calling report (if non-nil) with progress
+// from the searching goroutine, and returns the best move. pos must be a
+// *board.Position or *hexboard.Position; the search makes and unmakes moves
+// on it, so nobody may use it until Search returns, and it is unchanged
+// then. An Info's PV aliases engine memory: copy it to keep it after the
+// report returns.
+//
+// A Stop or PonderHit sent before Search has begun is lost; use Go to start
+// a search from a goroutine that also handles "stop".
+func (e *Engine) Search(pos game.Position, lim Limits, report func(Info)) Result {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.prepare(pos, &lim)
+	return e.run(pos, &lim, report)
+}
 
-// HashFull is the transposition table's fill in permille.
-func (e *Engine) HashFull() int { return 0 }
+// Go starts a search in a new goroutine and calls done with its result
+// there. The search is set up before Go returns, so a Stop or PonderHit
+// that follows Go is never lost.
+func (e *Engine) Go(pos game.Position, lim Limits, report func(Info), done func(Result)) {
+	e.mu.Lock()
+	e.prepare(pos, &lim)
+	go func() {
+		r := e.run(pos, &lim, report)
+		e.mu.Unlock()
+		if done != nil {
+			done(r)
+		}
+	}()
+}
+
+// prepare resets the stop state and starts the clock. Called with e.mu held.
+func (e *Engine) prepare(pos game.Position, lim *Limits) {
+	e.stop.Store(false)
+	e.ponder.Store(lim.Ponder)
+	e.tmMu.Lock()
+	e.tm.init(lim, pos.SideToMove(), e.opts.MoveOverhead)
+	e.tmMu.Unlock()
+}
+
+// run is the search proper. Called with e.mu held.
+func (e *Engine) run(pos game.Position, lim *Limits, report func(Info)) Result {
+	e.tt.Resize(e.opts.HashMB)
+	e.tt.NewSearch()
+	e.report = report
+	e.nodeLimit = lim.Nodes
+	defer func() { e.report = nil }()
+	switch p := pos.(type) {
+	case *board.Position:
+		return e.searchChess(p, lim)
+	case *hexboard.Position:
+		return e.searchGlinski(p, lim)
+	}
+	panic(fmt.Sprintf("engine: cannot search a %T", pos))
+}
+
+// Stop ends a running search as soon as possible (< 10 ms). The search
+// still returns a legal move if there is one.
+func (e *Engine) Stop() { e.stop.Store(true) }
+
+// PonderHit turns a ponder search into a normal timed search: the clock
+// starts now.
+func (e *Engine) PonderHit() {
+	e.tmMu.Lock()
+	defer e.tmMu.Unlock()
+	if e.ponder.Swap(false) {
+		e.tm.ponderHit()
+	}
+}
+
+// HashFull is the transposition table's fill in permille (entries written
+// by the current or last search, from a sample of 1000).
+func (e *Engine) HashFull() int { return e.tt.HashFull() }

@@ -1,0 +1,47 @@
+package engine
+
+// Starting and finishing a search on one board. run_glinski.go is generated
+// from this file (see search_chess.go).
+
+import "github.com/sakk-chess/sakk/engine/move"
+
+// searchChess runs the search on pos with e.opts.Threads threads: this
+// goroutine is the main thread, helpers search clones of the position.
+func (e *Engine) searchChess(pos chessPos, lim *Limits) Result {
+	n := min(max(e.opts.Threads, 1), MaxThreads)
+	for len(e.chessWorkers) < n {
+		e.chessWorkers = append(e.chessWorkers, new(chessWorker))
+	}
+	stalemate := e.stalemateScore(pos.Variant())
+	e.active = e.active[:0]
+	for i := range n {
+		w := e.chessWorkers[i]
+		w.thread.begin(e, i, stalemate)
+		w.pos = pos
+		if i > 0 {
+			w.pos = pos.Clone().(chessPos)
+		}
+		w.initRoot(lim.SearchMoves)
+		e.active = append(e.active, &w.thread)
+	}
+	for _, w := range e.chessWorkers[1:n] {
+		e.helpers.Add(1)
+		go func() {
+			defer e.helpers.Done()
+			w.iterate(lim)
+		}()
+	}
+	main := e.chessWorkers[0]
+	main.iterate(lim)
+	e.waitWhilePondering(lim)
+	e.stop.Store(true)
+	e.helpers.Wait()
+	for _, w := range e.chessWorkers[1:n] {
+		w.pos = nil // let the clone go
+	}
+	ponder := move.None
+	if main.nRoot > 0 {
+		ponder = main.ponderMove(&main.root[0])
+	}
+	return e.result(&main.thread, ponder)
+}

@@ -1,0 +1,627 @@
+package engine
+
+// The search, written once against *board.Position. search_glinski.go is
+// generated from this file by engine/internal/gen (go generate ./engine/...)
+// with the board type swapped, so each board gets the same search with direct,
+// inlinable calls (STYLE.md item 4). Edit this file, never the generated ones,
+// and keep board-specific names out of it: everything named chess*/Chess* is
+// renamed glinski*/Glinski*.
+
+import (
+	"github.com/sakk-chess/sakk/board"
+	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine/tt"
+)
+
+// chessPos is the board this copy of the search runs on.
+type chessPos = *board.Position
+
+// chessWorker is one search thread on its own copy of the position.
+type chessWorker struct {
+	thread
+	pos chessPos
+}
+
+// evaluate is the static evaluation, kept inside the ordinary score band.
+func (w *chessWorker) evaluate() int { return clampEval(w.pos.Evaluate()) }
+
+// initRoot fills the root move list (restricted to lim.SearchMoves if any),
+// the TT move first.
+func (w *chessWorker) initRoot(searchMoves []move.Move) {
+	t := &w.thread
+	list := &t.pickers[0].captures
+	w.pos.LegalMoves(list)
+	t.nRoot = 0
+	for _, m := range list.Slice() {
+		if len(searchMoves) > 0 && !containsMove(searchMoves, m) {
+			continue
+		}
+		rm := &t.root[t.nRoot]
+		rm.move, rm.score, rm.prevScore, rm.bound, rm.selDepth = m, -Infinity, -Infinity, BoundUpper, 0
+		rm.pv.n = 1
+		rm.pv.moves[0] = m
+		t.nRoot++
+	}
+	if hit, ok := t.e.tt.Probe(w.pos.Key()); ok {
+		for i := 1; i < t.nRoot; i++ {
+			if t.root[i].move == hit.Move {
+				t.root[0], t.root[i] = t.root[i], t.root[0]
+				break
+			}
+		}
+	}
+}
+
+// iterate is iterative deepening: one aspiration search per depth and
+// MultiPV line until a limit stops it. The main thread (id 0) reports and
+// decides when to stop; helpers (lazy SMP) only fill the shared TT.
+func (w *chessWorker) iterate(lim *Limits) {
+	t := &w.thread
+	e := t.e
+	main := t.id == 0
+	multiPV := 1
+	if main {
+		multiPV = min(max(e.opts.MultiPV, 1), t.nRoot)
+	}
+	maxDepth := MaxPly - 8
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, maxDepth)
+	} else if lim.Mate > 0 {
+		maxDepth = min(4*lim.Mate+4, maxDepth)
+	}
+	lastScore := -Infinity
+	for depth := 1 + t.id%2; depth <= maxDepth && t.nRoot > 0; depth++ {
+		t.rootDepth = depth
+		t.bestMoveChanges /= 2
+		for i := range t.nRoot {
+			rm := &t.root[i]
+			if rm.score != -Infinity {
+				rm.prevScore = rm.score
+			}
+			rm.score = -Infinity
+		}
+		for pvIdx := 0; pvIdx < multiPV && !t.stopped(); pvIdx++ {
+			t.selDepth = 0
+			w.aspiration(depth, pvIdx)
+			sortRoot(t.root[:pvIdx+1])
+		}
+		if t.stopped() {
+			break
+		}
+		if !main {
+			continue
+		}
+		t.completedDepth = depth
+		e.reportLines(t, depth, multiPV)
+		score := t.root[0].score
+		if e.enough(t, lim, depth, score, lastScore) {
+			break
+		}
+		lastScore = score
+	}
+}
+
+// aspiration searches the root with a window around the last score,
+// widening it on each failure.
+func (w *chessWorker) aspiration(depth, pvIdx int) {
+	t := &w.thread
+	alpha, beta := -Infinity, Infinity
+	delta := 16
+	prev := t.root[pvIdx].prevScore
+	if depth >= 4 && prev != -Infinity && !IsMate(prev) {
+		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	}
+	for {
+		score := w.searchRoot(alpha, beta, depth, pvIdx)
+		sortRoot(t.root[pvIdx:t.nRoot])
+		if t.stopped() {
+			return
+		}
+		switch {
+		case score <= alpha:
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinity)
+		case score >= beta:
+			beta = min(score+delta, Infinity)
+		default:
+			return
+		}
+		delta += delta / 2
+		if delta > 800 {
+			alpha, beta = -Infinity, Infinity
+		}
+	}
+}
+
+// searchRoot searches the root moves from pvIdx on (the earlier ones are
+// the better MultiPV lines of this depth) and records each one's score.
+func (w *chessWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
+	t := &w.thread
+	pos := w.pos
+	main := t.id == 0
+	t.nodes++
+	t.pv[0].n = 0
+	inCheck := pos.InCheck()
+	t.stack[0].staticEval = scoreNone
+	if !inCheck {
+		t.stack[0].staticEval = w.evaluate()
+	}
+	t.stack[2].killers = [2]move.Move{}
+	best, bestMove := -Infinity, move.None
+	for i := pvIdx; i < t.nRoot; i++ {
+		rm := &t.root[i]
+		m := rm.move
+		moveCount := i - pvIdx + 1
+		if main {
+			t.e.reportCurrMove(depth, m, moveCount)
+		}
+		t.stack[0].move = m
+		pos.Make(m)
+		newDepth := depth - 1
+		if pos.InCheck() {
+			newDepth++
+		}
+		var score int
+		if moveCount == 1 {
+			score = -w.search(-beta, -alpha, newDepth, 1, false)
+		} else {
+			r := 0
+			if depth >= 3 && moveCount > 3 && !m.IsTactical() && newDepth < depth {
+				r = min(max(lmr(depth, moveCount)-1, 0), newDepth-1)
+			}
+			score = -w.search(-alpha-1, -alpha, newDepth-r, 1, true)
+			if score > alpha && r > 0 {
+				score = -w.search(-alpha-1, -alpha, newDepth, 1, true)
+			}
+			if score > alpha && score < beta {
+				score = -w.search(-beta, -alpha, newDepth, 1, false)
+			}
+		}
+		pos.Unmake()
+		if t.stopped() {
+			return best
+		}
+		if moveCount == 1 || score > alpha {
+			rm.score = score
+			rm.selDepth = t.selDepth
+			rm.pv.set(m, &t.pv[1])
+			switch {
+			case score >= beta:
+				rm.bound = BoundLower
+			case score <= alpha:
+				rm.bound = BoundUpper
+			default:
+				rm.bound = BoundExact
+			}
+			if moveCount > 1 && main {
+				t.bestMoveChanges++
+			}
+		} else {
+			rm.score = -Infinity
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				bestMove = m
+				if score >= beta {
+					break
+				}
+				alpha = score
+			}
+		}
+	}
+	if pvIdx == 0 {
+		bound := tt.BoundUpper
+		if best >= beta {
+			bound = tt.BoundLower
+		} else if bestMove != move.None {
+			bound = tt.BoundExact
+		}
+		t.e.tt.Store(pos.Key(), bestMove, scoreToTT(best, 0), t.stack[0].staticEval, depth, bound)
+	}
+	return best
+}
+
+// search is the principal variation search below the root: negamax
+// alpha-beta with a null window for all moves but the first at PV nodes.
+func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
+	t := &w.thread
+	pos := w.pos
+	pvNode := beta-alpha > 1
+	if pvNode {
+		t.pv[ply].n = 0
+	}
+	if depth <= 0 {
+		return w.qsearch(alpha, beta, ply)
+	}
+	t.nodes++
+	if t.nodes&1023 == 0 {
+		t.checkup()
+	}
+	if t.stopped() {
+		return 0
+	}
+	if ply > t.selDepth {
+		t.selDepth = ply
+	}
+	inCheck := pos.InCheck()
+	if pos.IsRepetition() || pos.IsDead() {
+		return 0
+	}
+	if pos.HalfmoveClock() >= 100 && (!inCheck || w.hasLegalMove(ply)) {
+		return 0
+	}
+	if ply >= MaxPly-1 {
+		if inCheck {
+			return 0
+		}
+		return w.evaluate()
+	}
+	// Mate distance pruning: no line from here beats a mate already found.
+	alpha = max(alpha, -MateScore+ply)
+	beta = min(beta, MateScore-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+
+	key := pos.Key()
+	hit, ttHit := t.e.tt.Probe(key)
+	ttMove, ttScore := move.None, scoreNone
+	if ttHit {
+		ttMove = hit.Move
+		ttScore = scoreFromTT(hit.Score, ply)
+		if !pvNode && hit.Depth >= depth && ttCuts(hit.Bound, ttScore, alpha, beta) {
+			return ttScore
+		}
+	}
+
+	f := &t.stack[ply]
+	eval := scoreNone
+	f.staticEval = scoreNone
+	if !inCheck {
+		if ttHit && hit.Eval != scoreNone {
+			f.staticEval = hit.Eval
+		} else {
+			f.staticEval = w.evaluate()
+		}
+		eval = f.staticEval
+		// A stored search score is a better guess than the static one.
+		if ttHit && !IsMate(ttScore) && ttRefines(hit.Bound, ttScore, eval) {
+			eval = ttScore
+		}
+	}
+	improving := !inCheck && ply >= 2 && t.stack[ply-2].staticEval != scoreNone &&
+		f.staticEval > t.stack[ply-2].staticEval
+	t.stack[ply+2].killers = [2]move.Move{}
+	side := pos.Side()
+
+	if !pvNode && !inCheck && !IsMate(beta) {
+		// Reverse futility: far above beta at low depth, assume it holds.
+		if depth <= 8 && eval-rfpMargin(depth, improving) >= beta && eval < EvalLimit {
+			return eval
+		}
+		// Null move: if passing still fails high, a real move will too.
+		// Not without pieces (zugzwang) and never twice in a row.
+		if depth >= 3 && eval >= beta && f.staticEval >= beta-20*depth+160 &&
+			t.stack[ply-1].move != move.None && pos.HasNonPawnMaterial(side) {
+			r := 3 + depth/3 + min((eval-beta)/200, 3)
+			f.move = move.None
+			pos.MakeNull()
+			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
+			pos.UnmakeNull()
+			if t.stopped() {
+				return 0
+			}
+			if score >= beta {
+				if score >= EvalLimit { // no unproven mates or stalemates
+					score = beta
+				}
+				return score
+			}
+		}
+	}
+	// Internal iterative reduction: without a TT move this node is likely
+	// less important than its depth says.
+	if (pvNode || cutNode) && depth >= 4 && ttMove == move.None {
+		depth--
+	}
+
+	counter := move.None
+	if prev := t.stack[ply-1].move; prev != move.None {
+		counter = t.counters[prev.Piece()][prev.To()]
+	}
+	mp := &t.pickers[ply]
+	mp.init(ttMove, f.killers, counter, inCheck)
+	best, bestMove := -Infinity, move.None
+	moveCount := 0
+	for m := w.next(mp, ply); m != move.None; m = w.next(mp, ply) {
+		moveCount++
+		quiet := !m.IsTactical()
+		if best > -MateBound {
+			if quiet {
+				// Late move pruning and futility pruning: the remaining
+				// quiet moves are ordered worse and cannot reach alpha.
+				if depth <= 8 && moveCount >= lmpLimit(depth, improving) {
+					mp.skipQuiets = true
+					continue
+				}
+				if !inCheck && depth <= 8 && eval+100+110*depth <= alpha {
+					mp.skipQuiets = true
+					continue
+				}
+				if depth <= 3 && t.quietScore(side, m, ply) < -3000*depth {
+					continue
+				}
+			} else if mp.stage == stageBadCaptures && depth <= 7 && pos.SEE(m) < -120*depth {
+				continue
+			}
+		}
+		f.move = m
+		pos.Make(m)
+		newDepth := depth - 1
+		givesCheck := pos.InCheck()
+		if givesCheck && ply < 2*t.rootDepth {
+			newDepth++
+		}
+		var score int
+		if depth >= 3 && moveCount > 1+b2i(pvNode) && (quiet || mp.stage == stageBadCaptures) {
+			r := lmr(depth, moveCount)
+			if pvNode {
+				r--
+			}
+			if cutNode {
+				r++
+			}
+			if improving {
+				r--
+			}
+			if givesCheck {
+				r--
+			}
+			if quiet {
+				if m == mp.killers[0] || m == mp.killers[1] || m == counter {
+					r--
+				}
+				r -= t.quietScore(side, m, ply) / 6000
+			}
+			r = min(max(r, 0), newDepth-1)
+			score = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, true)
+			if score > alpha && r > 0 {
+				score = -w.search(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+			}
+		} else if !pvNode || moveCount > 1 {
+			score = -w.search(-alpha-1, -alpha, newDepth, ply+1, !cutNode)
+		}
+		if pvNode && (moveCount == 1 || score > alpha) {
+			score = -w.search(-beta, -alpha, newDepth, ply+1, false)
+		}
+		pos.Unmake()
+		if t.stopped() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				bestMove = m
+				if pvNode {
+					t.pv[ply].set(m, &t.pv[ply+1])
+				}
+				if score >= beta {
+					if quiet {
+						t.updateQuiets(side, ply, depth, m, mp.tried[:mp.nTried])
+					}
+					break
+				}
+				alpha = score
+			}
+		}
+		if quiet {
+			mp.addTried(m)
+		}
+	}
+	if moveCount == 0 {
+		if inCheck {
+			return -MateScore + ply
+		}
+		return t.stalemate
+	}
+	bound := tt.BoundUpper
+	if best >= beta {
+		bound = tt.BoundLower
+	} else if pvNode && bestMove != move.None {
+		bound = tt.BoundExact
+	}
+	t.e.tt.Store(key, bestMove, scoreToTT(best, ply), f.staticEval, depth, bound)
+	return best
+}
+
+// qsearch resolves captures (and check evasions) until the position is
+// quiet, so that static evaluations are taken only where nothing hangs.
+func (w *chessWorker) qsearch(alpha, beta, ply int) int {
+	t := &w.thread
+	pos := w.pos
+	pvNode := beta-alpha > 1
+	if pvNode {
+		t.pv[ply].n = 0
+	}
+	t.nodes++
+	if t.nodes&1023 == 0 {
+		t.checkup()
+	}
+	if t.stopped() {
+		return 0
+	}
+	if ply > t.selDepth {
+		t.selDepth = ply
+	}
+	inCheck := pos.InCheck()
+	if pos.IsRepetition() || pos.IsDead() {
+		return 0
+	}
+	if ply >= MaxPly-1 {
+		if inCheck {
+			return 0
+		}
+		return w.evaluate()
+	}
+
+	key := pos.Key()
+	hit, ttHit := t.e.tt.Probe(key)
+	ttMove := move.None
+	if ttHit {
+		ttMove = hit.Move
+		ttScore := scoreFromTT(hit.Score, ply)
+		if !pvNode && ttCuts(hit.Bound, ttScore, alpha, beta) {
+			return ttScore
+		}
+	}
+
+	best, standPat, staticEval := -Infinity, scoreNone, scoreNone
+	if !inCheck {
+		if ttHit && hit.Eval != scoreNone {
+			staticEval = hit.Eval
+		} else {
+			staticEval = w.evaluate()
+		}
+		standPat = staticEval
+		if standPat >= beta {
+			if !ttHit {
+				t.e.tt.Store(key, move.None, standPat, staticEval, 0, tt.BoundLower)
+			}
+			return standPat
+		}
+		alpha = max(alpha, standPat)
+		best = standPat
+	}
+
+	mp := &t.pickers[ply]
+	mp.initQuiescence(ttMove, inCheck)
+	bestMove := move.None
+	moveCount := 0
+	for m := w.next(mp, ply); m != move.None; m = w.next(mp, ply) {
+		moveCount++
+		// Delta pruning: even winning this piece for free stays below alpha.
+		if !inCheck && !m.IsPromotion() && standPat+pieceOrder[m.Captured()]+200 <= alpha {
+			continue
+		}
+		t.stack[ply].move = m
+		pos.Make(m)
+		score := -w.qsearch(-beta, -alpha, ply+1)
+		pos.Unmake()
+		if t.stopped() {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				bestMove = m
+				if pvNode {
+					t.pv[ply].set(m, &t.pv[ply+1])
+				}
+				if score >= beta {
+					break
+				}
+				alpha = score
+			}
+		}
+	}
+	if inCheck && moveCount == 0 {
+		return -MateScore + ply
+	}
+	bound := tt.BoundUpper
+	if best >= beta {
+		bound = tt.BoundLower
+	}
+	t.e.tt.Store(key, bestMove, scoreToTT(best, ply), staticEval, 0, bound)
+	return best
+}
+
+// hasLegalMove tells a 50-move draw from a mate delivered on the 100th ply.
+func (w *chessWorker) hasLegalMove(ply int) bool {
+	list := &w.pickers[ply].captures
+	w.pos.LegalMoves(list)
+	return list.N > 0
+}
+
+// next returns the node's next move in picking order, or move.None.
+func (w *chessWorker) next(mp *picker, ply int) move.Move {
+	pos := w.pos
+	for {
+		switch mp.stage {
+		case stageTT:
+			mp.stage = stageGenCaptures
+			if mp.ttMove != move.None {
+				if pos.IsLegal(mp.ttMove) {
+					return mp.ttMove
+				}
+				mp.ttMove = move.None
+			}
+		case stageGenCaptures:
+			pos.Captures(&mp.captures)
+			mp.scoreCaptures()
+			mp.stage = stageGoodCaptures
+		case stageGoodCaptures:
+			for mp.cur < mp.captures.N {
+				m := mp.pickBest(&mp.captures)
+				if m == mp.ttMove {
+					continue
+				}
+				// Only a capture by a more valuable piece can lose material.
+				if pieceOrder[m.Piece()] > pieceOrder[m.Captured()] && pos.SEE(m) < 0 {
+					if !mp.quiescence {
+						mp.deferBad()
+					}
+					continue
+				}
+				return m
+			}
+			if mp.quiescence {
+				mp.stage = stageDone
+				return move.None
+			}
+			mp.stage = stageGenQuiets
+		case stageGenQuiets:
+			mp.stage = stageBadCaptures
+			mp.cur = 0
+			if !mp.skipQuiets {
+				pos.Quiets(&mp.quiets)
+				mp.scoreQuiets(&w.thread, pos.Side(), ply)
+				mp.stage = stageQuiets
+			}
+		case stageQuiets:
+			for !mp.skipQuiets && mp.cur < mp.quiets.N {
+				if m := mp.pickBest(&mp.quiets); m != mp.ttMove {
+					return m
+				}
+			}
+			mp.stage = stageBadCaptures
+			mp.cur = 0
+		case stageBadCaptures:
+			if mp.cur < mp.bad {
+				mp.cur++
+				return mp.captures.Moves[mp.cur-1]
+			}
+			mp.stage = stageDone
+		default:
+			return move.None
+		}
+	}
+}
+
+// ponderMove is the expected reply to best: the PV's second move or else
+// the TT move of the position after best.
+func (w *chessWorker) ponderMove(rm *rootMove) move.Move {
+	if rm.pv.n >= 2 {
+		return rm.pv.moves[1]
+	}
+	if rm.move == move.None {
+		return move.None
+	}
+	pos := w.pos
+	pos.Make(rm.move)
+	defer pos.Unmake()
+	if hit, ok := w.e.tt.Probe(pos.Key()); ok && hit.Move != move.None && pos.IsLegal(hit.Move) {
+		return hit.Move
+	}
+	return move.None
+}

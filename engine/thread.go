@@ -1,0 +1,181 @@
+package engine
+
+import (
+	"math"
+	"sync/atomic"
+	"time"
+
+	"github.com/sakk-chess/sakk/engine/move"
+)
+
+// frame is what the search remembers about one ply.
+type frame struct {
+	move       move.Move // the move played from this ply (None for a null move)
+	staticEval int       // scoreNone when in check
+	killers    [2]move.Move
+}
+
+// pvLine is a principal variation collected bottom-up (triangular PV).
+type pvLine struct {
+	n     int
+	moves [MaxPly]move.Move
+}
+
+// set makes the line m followed by child.
+func (l *pvLine) set(m move.Move, child *pvLine) {
+	l.moves[0] = m
+	n := min(child.n, MaxPly-1)
+	copy(l.moves[1:n+1], child.moves[:n])
+	l.n = n + 1
+}
+
+// rootMove is one legal move at the root with what the search learned of it.
+type rootMove struct {
+	move      move.Move
+	score     int // this iteration's score; -Infinity until it beat alpha
+	prevScore int // score of the last completed iteration
+	bound     Bound
+	selDepth  int
+	pv        pvLine
+}
+
+// thread is one search thread's board-independent state: per-ply arrays, move
+// ordering tables, node count. The board-specific workers (generated from
+// search_chess.go) point at one.
+type thread struct {
+	id        int
+	e         *Engine
+	stop      *atomic.Bool
+	nodes     uint64        // nodes searched, owned by this goroutine
+	published atomic.Uint64 // nodes, refreshed for other goroutines every 1024
+	selDepth  int
+	rootDepth int
+	stalemate int // score of the side to move when stalemated (ply-independent)
+
+	stack   [MaxPly + 3]frame
+	pv      [MaxPly + 1]pvLine
+	pickers [MaxPly + 1]picker
+
+	history  [2][1 << 14]int32       // butterfly: side, from-to
+	counters [8][128]move.Move       // refutation of the previous move: piece, to
+	cont     [8][128][8][128]int16   // continuation history: previous piece-to, this piece-to
+	root     [move.MaxMoves]rootMove // root moves, best first after each iteration
+	nRoot    int
+
+	// Main thread only: what time management looks at.
+	bestMoveChanges float64
+	completedDepth  int
+	lastReport      time.Time
+}
+
+// Move ordering scale: history values stay within ±historyMax.
+const historyMax = 16384
+
+// lmrTable[depth][moveCount] is the late-move reduction in plies.
+var lmrTable [64][64]int8
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			lmrTable[d][n] = int8(0.8 + math.Log(float64(d))*math.Log(float64(n))/2.3)
+		}
+	}
+}
+
+func lmr(depth, moveCount int) int { return int(lmrTable[min(depth, 63)][min(moveCount, 63)]) }
+
+// clearTables forgets what earlier games taught the move ordering.
+func (t *thread) clearTables() {
+	clear(t.history[:])
+	clear(t.counters[:])
+	clear(t.cont[:])
+	for i := range t.stack {
+		t.stack[i].killers = [2]move.Move{}
+	}
+}
+
+// stopped reports whether the search must unwind now.
+func (t *thread) stopped() bool { return t.stop.Load() }
+
+// checkup runs every 1024 nodes: it publishes the node count and, on the
+// main thread, enforces the hard time limit and the node limit.
+func (t *thread) checkup() {
+	t.published.Store(t.nodes)
+	if t.id != 0 {
+		return
+	}
+	e := t.e
+	if e.tm.pastDeadline() || (e.nodeLimit > 0 && e.totalNodes() >= e.nodeLimit) {
+		t.stop.Store(true)
+	}
+}
+
+// gravity moves a history value toward ±historyMax by bonus, slower the
+// closer it already is.
+func gravity(v *int32, bonus int) {
+	*v += int32(bonus - int(*v)*abs(bonus)/historyMax)
+}
+
+func gravity16(v *int16, bonus int) {
+	*v += int16(bonus - int(*v)*abs(bonus)/historyMax)
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func historyBonus(depth int) int { return min(280*depth-200, 2000) }
+
+// quietScore is the ordering score of a quiet move: butterfly history plus
+// continuation history after the previous move.
+func (t *thread) quietScore(side move.Color, m move.Move, ply int) int {
+	s := int(t.history[side&1][m.FromTo()])
+	if ply > 0 {
+		if prev := t.stack[ply-1].move; prev != move.None {
+			s += int(t.cont[prev.Piece()][prev.To()][m.Piece()][m.To()])
+		}
+	}
+	return s
+}
+
+// updateQuiets rewards the quiet move that caused a beta cutoff and punishes
+// the quiet moves tried before it.
+func (t *thread) updateQuiets(side move.Color, ply, depth int, best move.Move, tried []move.Move) {
+	bonus := historyBonus(depth)
+	f := &t.stack[ply]
+	if f.killers[0] != best {
+		f.killers[1], f.killers[0] = f.killers[0], best
+	}
+	var prev move.Move
+	if ply > 0 {
+		prev = t.stack[ply-1].move
+	}
+	if prev != move.None {
+		t.counters[prev.Piece()][prev.To()] = best
+	}
+	t.updateQuiet(side, prev, best, bonus)
+	for _, m := range tried {
+		if m != best {
+			t.updateQuiet(side, prev, m, -bonus)
+		}
+	}
+}
+
+func (t *thread) updateQuiet(side move.Color, prev, m move.Move, bonus int) {
+	gravity(&t.history[side&1][m.FromTo()], bonus)
+	if prev != move.None {
+		gravity16(&t.cont[prev.Piece()][prev.To()][m.Piece()][m.To()], bonus)
+	}
+}
+
+// mvvLva orders captures: most valuable victim first, then least valuable
+// attacker; promotions count as winning the promoted piece.
+func mvvLva(m move.Move) int32 {
+	return int32(pieceOrder[m.Captured()]*8+pieceOrder[m.Promotion()]*8) - int32(m.Piece())
+}
+
+// pieceOrder values pieces for ordering and delta pruning in both games.
+var pieceOrder = [8]int{move.Pawn: 100, move.Knight: 300, move.Bishop: 320, move.Rook: 500, move.Queen: 950}
