@@ -80,7 +80,7 @@ func TestFENErrors(t *testing.T) {
 		"b/qbk/n1b1n/r5r/ppppppppp/6P4/5P5/4P6/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w g5 0 1":  "cannot follow a Black double step",
 		"b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w f6 0 1": "has no Black pawn beyond it",
 		"b/qbk/n1b1n/r5r/ppppppp1p/6P4/5Pp4/4P6/3P1B1P3/2P2B2P2/1PRNQBKNRP1 b g5":     "en passant cell g5 is occupied",
-		"b/qbk/n1b1n/r5r/ppppppppp/6P4/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 b g5":    "start cell g4 is occupied",
+		"b/qbk/n1b1n/r5r/ppppppppp/6P4/11/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 b g5":     "start cell g4 is occupied",
 		start + " w - -1 1":                       "bad halfmove clock",
 		start + " w - x 1":                        "bad halfmove clock",
 		start + " w - +3 1":                       "bad halfmove clock",
