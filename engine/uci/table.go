@@ -1,0 +1,62 @@
+package uci
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/sakk-chess/sakk/engine"
+	"github.com/sakk-chess/sakk/engine/game"
+)
+
+// optionTable declares sakk's options and binds each to the session or to
+// engine.Options. Changing an engine option goes through Engine.SetOptions.
+func (s *session) optionTable() Options {
+	def := engine.DefaultOptions()
+	setEngine := func(change func(o *engine.Options, v string)) func(string) error {
+		return func(v string) error {
+			o := s.eng.Options()
+			change(&o, v)
+			s.eng.SetOptions(o)
+			return nil
+		}
+	}
+	atoi := func(v string) int { n, _ := strconv.Atoi(v); return n } // v is checked already
+	return Options{
+		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(def.HashMB), Min: 1, Max: s.cfg.MaxHashMB,
+			Apply: setEngine(func(o *engine.Options, v string) { o.HashMB = atoi(v) })},
+		{Name: "Threads", Kind: Spin, Default: strconv.Itoa(def.Threads), Min: 1, Max: 256,
+			Apply: setEngine(func(o *engine.Options, v string) { o.Threads = atoi(v) })},
+		{Name: "MultiPV", Kind: Spin, Default: strconv.Itoa(def.MultiPV), Min: 1, Max: 256,
+			Apply: setEngine(func(o *engine.Options, v string) { o.MultiPV = atoi(v) })},
+		{Name: "Ponder", Kind: Check, Default: "false",
+			Apply: func(v string) error { s.ponder = v == "true"; return nil }},
+		{Name: "Move Overhead", Kind: Spin, Default: strconv.FormatInt(def.MoveOverhead.Milliseconds(), 10), Min: 0, Max: 5000,
+			Apply: setEngine(func(o *engine.Options, v string) { o.MoveOverhead = time.Duration(atoi(v)) * time.Millisecond })},
+		{Name: "Clear Hash", Kind: Button,
+			Apply: func(string) error { s.eng.NewGame(); return nil }},
+		{Name: "UCI_Chess960", Kind: Check, Default: "false",
+			Apply: func(v string) error { s.chess960 = v == "true"; s.setChess960(s.pos); return nil }},
+		{Name: "UCI_Variant", Kind: Combo, Default: game.Chess, Vars: []string{game.Chess, game.Glinski},
+			Apply: s.setVariant},
+		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateName(def.GlinskiStalemateDraw), Vars: []string{"three-quarters", "draw"},
+			Apply: setEngine(func(o *engine.Options, v string) { o.GlinskiStalemateDraw = v == "draw" })},
+	}
+}
+
+func stalemateName(draw bool) string {
+	if draw {
+		return "draw"
+	}
+	return "three-quarters"
+}
+
+// setVariant switches the board and sets that variant's start position.
+func (s *session) setVariant(name string) error {
+	pos, err := s.cfg.NewPosition(name)
+	if err != nil {
+		return err
+	}
+	s.setChess960(pos)
+	s.variant, s.pos = name, pos
+	return nil
+}
