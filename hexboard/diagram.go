@@ -16,11 +16,11 @@ import (
 //
 // A piece shows as its FEN letter (White uppercase); an empty cell shows its
 // colour: blank for light, "." for medium, ":" for dark. File letters are
-// written above and below every file, rank numbers beside both ends of each
-// rank.
+// written below the bottom cell of every file, rank numbers beside both ends
+// of each (V-shaped) rank.
 const (
 	diagramLeft  = 3 // columns for rank numbers on the left
-	diagramTop   = 1 // row for the file letters above the board
+	diagramTop   = 0
 	diagramRows  = diagramTop + 23 + 1
 	diagramWidth = diagramLeft + 4*NumFiles + 1 + 3
 )
@@ -51,21 +51,21 @@ func (p *Position) Diagram() string {
 	for f := 0; f < NumFiles; f++ {
 		q := abs(f - 5)
 		x := diagramLeft + 4*f + 2
-		letter := string(FileLetters[f])
-		put(diagramTop+q-1, x, letter)
-		put(diagramTop+23-q, x, letter)
+		put(diagramTop+23-q, x, string(FileLetters[f]))
 	}
 	for r := 1; r <= 11; r++ {
+		// Beside the content row of the rank's end cells; ranks 7..11 end on
+		// the upper slopes, next to the top edge of the cell below them.
 		label := fmt.Sprint(r)
-		if r <= 6 {
-			row := diagramTop + 18 - 2*r
-			put(row, diagramLeft-1-len(label), label)
-			put(row, diagramLeft+4*NumFiles+2, label)
-			continue
+		left, right := CellAt(0, r), CellAt(NumFiles-1, r)
+		gap := 1
+		if r > 6 {
+			left, right = CellAt(r-6, r), CellAt(16-r, r)
+			gap = 5
 		}
-		row := diagramTop + 11 - r
-		put(row, diagramLeft+4*(r-6)-len(label), label)
-		put(row, diagramLeft+4*(16-r)+6, label)
+		row := diagramTop + 21 - Y2(left)
+		put(row, diagramLeft+4*File(left)-gap-len(label), label)
+		put(row, diagramLeft+4*File(right)+5+gap, label)
 	}
 	var b strings.Builder
 	for r := range canvas {
