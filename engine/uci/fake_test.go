@@ -12,7 +12,7 @@ import (
 
 // fakeEngine is a stand-in Searcher with the real one's contract: it plays
 // the first legal move (or searchmove), honours every limit and Stop, and
-// like a real search it clears its stop flag when a search starts. It lets
+// like the real one it clears its stop flag when a search is set up. It lets
 // the protocol tests check timing rules that do not depend on search
 // strength.
 type fakeEngine struct {
@@ -31,10 +31,14 @@ type fakeEngine struct {
 
 func newFakeEngine() *fakeEngine { return &fakeEngine{opts: engine.DefaultOptions()} }
 
-func (f *fakeEngine) Search(pos game.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
+func (f *fakeEngine) Go(pos game.Position, lim engine.Limits, report func(engine.Info), done func(engine.Result)) {
 	f.stop.Store(false)
 	f.ponderHit.Store(false)
 	f.searches.Add(1)
+	go func() { done(f.search(pos, lim, report)) }()
+}
+
+func (f *fakeEngine) search(pos game.Position, lim engine.Limits, report func(engine.Info)) engine.Result {
 	start := time.Now()
 	var list move.List
 	pos.LegalMoves(&list)

@@ -21,18 +21,14 @@ type job struct {
 	// when the search has finished early. nil for other jobs.
 	release     chan struct{}
 	releaseOnce sync.Once
+	ponder      bool // a "go ponder" search
 	infinite    bool // ponderhit does not release an infinite search
-
-	// Set by the loop before it calls the engine, read by the job's report
-	// callback: a Stop or PonderHit that raced with the start of Search
-	// (and was wiped by its setup) is repeated at the first report.
 	stopped     atomic.Bool
-	ponderHitOn atomic.Bool
 }
 
-func newJob(held, infinite bool) *job {
-	j := &job{done: make(chan struct{}), infinite: infinite}
-	if held {
+func newJob(ponder, infinite bool) *job {
+	j := &job{done: make(chan struct{}), ponder: ponder, infinite: infinite}
+	if ponder || infinite {
 		j.release = make(chan struct{})
 	}
 	return j
@@ -53,6 +49,13 @@ func (j *job) held() bool {
 	}
 }
 
+// wait blocks until the bestmove may be printed.
+func (j *job) wait() {
+	if j.release != nil {
+		<-j.release
+	}
+}
+
 func (j *job) stop(eng Searcher) {
 	j.stopped.Store(true)
 	eng.Stop()
@@ -62,88 +65,75 @@ func (j *job) stop(eng Searcher) {
 }
 
 func (j *job) ponderHit(eng Searcher) {
-	if j.release == nil || j.ponderHitOn.Load() {
-		return // not a ponder search, or already hit
+	if !j.ponder {
+		return // ponderhit outside a ponder search means nothing
 	}
-	j.ponderHitOn.Store(true)
 	eng.PonderHit()
 	if !j.infinite {
 		j.open()
 	}
 }
 
-// startSearch runs a search on a copy of the position. The job writes the
+// startSearch starts a search on a copy of the position. The job writes the
 // info lines and exactly one bestmove.
 func (s *session) startSearch(lim engine.Limits) {
-	j := newJob(lim.Infinite || lim.Ponder, lim.Infinite)
-	if !lim.Ponder {
-		j.ponderHitOn.Store(true) // nothing to hit
-	}
+	j := newJob(lim.Ponder, lim.Infinite)
 	s.job = j
 	root := s.pos.Clone()
 	s.setChess960(root)
 	view := root.Clone() // for writing moves while the engine uses root
-	eng, out, log := s.eng, s.out, s.log
-	stalemateDraw := s.variant != game.Glinski || eng.Options().GlinskiStalemateDraw
-	go func() {
-		defer close(j.done)
-		best := search(eng, root, view, lim, j, out, stalemateDraw, log)
-		if j.release != nil {
-			<-j.release
-		}
-		out.print(best)
-	}()
-}
+	out, log := s.out, s.log
 
-// search runs the engine and returns the bestmove line. A position without
-// legal moves is answered without searching, as Stockfish does, with the
-// score a GUI expects (mate 0 for checkmate).
-func search(eng Searcher, root, view game.Position, lim engine.Limits, j *job, out *writer, stalemateDraw bool, log io.Writer) string {
 	var legal move.List
 	root.LegalMoves(&legal)
 	if legal.N == 0 {
+		// Answered without searching, as Stockfish does, with the score a
+		// GUI expects (mate 0 for checkmate).
 		switch {
 		case root.InCheck():
 			out.print("info depth 0 score mate 0")
-		case stalemateDraw:
+		case s.variant != game.Glinski || s.eng.Options().GlinskiStalemateDraw:
 			out.print("info depth 0 score cp 0")
 		default:
 			out.info("stalemate: Glinski scores it 3/4 for the side that gave it")
 		}
-		return "bestmove 0000"
+		go func() {
+			defer close(j.done)
+			j.wait()
+			out.print("bestmove 0000")
+		}()
+		return
 	}
-	var mu sync.Mutex // report may be called from several search threads
-	first := true
+	fallback := legal.Moves[0]
+	if len(lim.SearchMoves) > 0 {
+		fallback = lim.SearchMoves[0]
+	}
+	var mu sync.Mutex // orders the reports and the bestmove on view
 	report := func(in engine.Info) {
 		mu.Lock()
 		defer mu.Unlock()
-		if first {
-			first = false
-			if j.stopped.Load() {
-				eng.Stop()
-			}
-			if lim.Ponder && j.ponderHitOn.Load() {
-				eng.PonderHit()
-			}
-		}
 		if line := infoLine(view, in); line != "" {
 			out.print(line)
 		}
 	}
-	res := eng.Search(root, lim, report)
+	s.eng.Go(root, lim, report, func(res engine.Result) {
+		defer close(j.done)
+		mu.Lock()
+		line := bestmoveLine(view, res, fallback, log)
+		mu.Unlock()
+		j.wait()
+		out.print(line)
+	})
+}
 
-	mu.Lock() // no report may run past this point on view
-	defer mu.Unlock()
+// bestmoveLine writes the result, checked against the root position: the
+// engine must return a legal move whenever there is one, and if it ever
+// does not, playing a legal move beats forfeiting the game.
+func bestmoveLine(view game.Position, res engine.Result, fallback move.Move, log io.Writer) string {
 	best, ok := matchLegal(view, res.Best)
 	if !ok {
-		// The engine must always return a legal move when there is one;
-		// if it ever does not, play a legal move rather than forfeit.
-		fmt.Fprintf(log, "sakk: engine returned %v, not a legal move; playing the first legal move\n", res.Best)
-		best = legal.Moves[0]
-		if len(lim.SearchMoves) > 0 {
-			best = lim.SearchMoves[0]
-		}
-		return "bestmove " + view.MoveString(best)
+		fmt.Fprintf(log, "sakk: the engine returned %#x, not a legal move; playing %s\n", uint32(res.Best), view.MoveString(fallback))
+		return "bestmove " + view.MoveString(fallback)
 	}
 	line := "bestmove " + view.MoveString(best)
 	if res.Ponder != move.None {

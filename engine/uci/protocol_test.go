@@ -14,7 +14,7 @@ import (
 )
 
 // newEngine is the engine the protocol tests drive.
-func newEngine() Searcher { _ = engine.New; return newFakeEngine() } // TODO: engine.New() once the search lands
+func newEngine() Searcher { return engine.New() }
 
 func newSessionWith(t *testing.T, eng Searcher) *testSession {
 	return startSession(t, Config{Engine: eng, MaxHashMB: 256})
@@ -194,8 +194,7 @@ func TestBestmoveHeldUntilStop(t *testing.T) {
 	assert.Zero(t, count(s.sync(), "bestmove"))
 }
 
-// A stop that arrives before the engine has set up its search must not be
-// lost (the stand-in clears its stop flag when a search starts).
+// A stop or ponderhit right behind go must not be lost.
 func TestStopRightAfterGo(t *testing.T) {
 	for _, eng := range []Searcher{newFakeEngine(), newEngine()} {
 		s := newSessionWith(t, eng)

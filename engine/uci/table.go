@@ -22,11 +22,11 @@ func (s *session) optionTable() Options {
 	}
 	atoi := func(v string) int { n, _ := strconv.Atoi(v); return n } // v is checked already
 	return Options{
-		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(def.HashMB), Min: 1, Max: s.cfg.MaxHashMB,
+		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(def.HashMB), Min: engine.MinHashMB, Max: s.cfg.MaxHashMB,
 			Apply: setEngine(func(o *engine.Options, v string) { o.HashMB = atoi(v) })},
-		{Name: "Threads", Kind: Spin, Default: strconv.Itoa(def.Threads), Min: 1, Max: 256,
+		{Name: "Threads", Kind: Spin, Default: strconv.Itoa(def.Threads), Min: 1, Max: engine.MaxThreads,
 			Apply: setEngine(func(o *engine.Options, v string) { o.Threads = atoi(v) })},
-		{Name: "MultiPV", Kind: Spin, Default: strconv.Itoa(def.MultiPV), Min: 1, Max: 256,
+		{Name: "MultiPV", Kind: Spin, Default: strconv.Itoa(def.MultiPV), Min: 1, Max: engine.MaxMultiPV,
 			Apply: setEngine(func(o *engine.Options, v string) { o.MultiPV = atoi(v) })},
 		{Name: "Ponder", Kind: Check, Default: "false",
 			Apply: func(v string) error { s.ponder = v == "true"; return nil }},

@@ -30,7 +30,10 @@ import (
 // Searcher is the part of *engine.Engine the UCI loop uses. Tests may pass
 // a stand-in.
 type Searcher interface {
-	Search(pos game.Position, lim engine.Limits, report func(engine.Info)) engine.Result
+	// Go sets a search up before it returns (so a Stop or PonderHit that
+	// follows is never lost), runs it in a new goroutine, calls report from
+	// there and done with the result.
+	Go(pos game.Position, lim engine.Limits, report func(engine.Info), done func(engine.Result))
 	Stop()
 	PonderHit()
 	NewGame()
@@ -142,8 +145,8 @@ func newSession(out io.Writer, cfg Config) (*session, error) {
 	if cfg.MaxPerftDepth <= 0 {
 		cfg.MaxPerftDepth = 12
 	}
-	if cfg.MaxHashMB <= 0 {
-		cfg.MaxHashMB = 65536
+	if cfg.MaxHashMB <= 0 || cfg.MaxHashMB > engine.MaxHashMB {
+		cfg.MaxHashMB = engine.MaxHashMB
 	}
 	if cfg.Log == nil {
 		cfg.Log = os.Stderr
@@ -291,6 +294,9 @@ func (s *session) uci(args []string) error {
 func (s *session) isReady(args []string) error {
 	if len(args) > 0 {
 		return fmt.Errorf("isready takes no arguments")
+	}
+	if r, ok := s.eng.(interface{ Ready() }); ok && !s.busy() {
+		r.Ready() // allocate a resized hash now rather than at the next go
 	}
 	s.out.print("readyok")
 	return nil
