@@ -1,0 +1,46 @@
+package match
+
+import (
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sakk-chess/sakk/bench/pgn"
+	"github.com/sakk-chess/sakk/engine/game"
+)
+
+// PGNHeader holds the tags every game of a match shares.
+type PGNHeader struct {
+	Event, Site string
+	TimeControl string
+	Variant     string
+}
+
+// WritePGN writes a finished game: the seven tag roster, Variant for
+// Glinski, FEN/SetUp when it did not start from the start position,
+// GlinskiScore after a Glinski stalemate, then TimeControl, Termination and
+// PlyCount. The reason the game ended closes the move text as a comment.
+func WritePGN(w io.Writer, g *Game, header PGNHeader) error {
+	out := &pgn.Game{Moves: g.Moves, Result: g.Result, Comment: g.Reason}
+	out.SetTag("Event", header.Event)
+	out.SetTag("Site", header.Site)
+	out.SetTag("Date", g.Date.Format("2006.01.02"))
+	out.SetTag("Round", strconv.Itoa(g.Number))
+	out.SetTag("White", g.White)
+	out.SetTag("Black", g.Black)
+	out.SetTag("Result", g.Result)
+	if strings.EqualFold(header.Variant, game.Glinski) {
+		out.SetTag("Variant", "Glinski")
+	}
+	if g.StartFEN != "" {
+		out.SetTag("FEN", g.StartFEN)
+		out.SetTag("SetUp", "1")
+	}
+	if g.GlinskiScore != "" {
+		out.SetTag("GlinskiScore", g.GlinskiScore)
+	}
+	out.SetTag("TimeControl", header.TimeControl)
+	out.SetTag("Termination", g.Termination)
+	out.SetTag("PlyCount", strconv.Itoa(len(g.Moves)))
+	return pgn.Write(w, out, g.FirstMove, g.BlackFirst)
+}

@@ -1,0 +1,216 @@
+// Package match is sakk's match runner, in the manner of cutechess-cli and
+// fastchess: it plays UCI engines against each other as subprocesses,
+// keeps the clocks, checks every move with sakk's own move generators,
+// adjudicates, writes PGN and reports Elo, LOS, pentanomial counts and SPRT.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/sakk-chess/sakk/bench/openings"
+	"github.com/sakk-chess/sakk/bench/stats"
+)
+
+// Book says where openings come from (cutechess-cli's -openings).
+type Book struct {
+	File   string // "" plays every game from the start position
+	Format string // epd or pgn ("" from the file name)
+	Random bool   // order=random (shuffled with Config.Seed)
+	Plies  int    // PGN: book moves kept per line (0: all)
+	Start  int    // 1-based index of the first opening
+}
+
+// Config is a whole match.
+type Config struct {
+	Engines     [2]EngineConfig
+	Rules       Rules
+	Games       int  // games per round
+	Rounds      int  // rounds
+	Repeat      bool // each opening is played twice, colours swapped
+	Concurrency int  // games played at once
+	Book        Book
+	Seed        uint64
+	PGNOut      string      // "" writes no PGN
+	SPRT        *stats.SPRT // nil: no test
+	Event, Site string
+	Out         io.Writer // progress and summary
+}
+
+// TotalGames is the number of games scheduled.
+func (c *Config) TotalGames() int { return c.Games * c.Rounds }
+
+// job is one scheduled game.
+type job struct {
+	index   int // 0-based
+	opening openings.Opening
+	swapped bool // the second engine plays White
+}
+
+type finished struct {
+	game *Game
+	err  error
+}
+
+// Run plays the match and returns its summary. It stops early when the
+// SPRT decides or ctx is cancelled (games in progress are finished and
+// counted). Errors are for things that stop the match: unreadable openings,
+// an engine that cannot start, an unwritable PGN file.
+func Run(ctx context.Context, cfg Config) (*Summary, error) {
+	book, err := loadBook(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	pgnFile, err := openPGN(cfg.PGNOut)
+	if err != nil {
+		return nil, err
+	}
+	if pgnFile != nil {
+		defer pgnFile.Close()
+	}
+	summary := newSummary(&cfg)
+	fmt.Fprintf(cfg.Out, "Started %s vs %s: %d games, %s, %s\n", cfg.Engines[0].Name, cfg.Engines[1].Name,
+		cfg.TotalGames(), cfg.Engines[0].TC.Describe(), cfg.Rules.Variant)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make(chan finished)
+	jobs := schedule(ctx, &cfg, book)
+	var workers sync.WaitGroup
+	for range max(cfg.Concurrency, 1) {
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			work(&cfg, jobs, results)
+		}()
+	}
+	go func() { workers.Wait(); close(results) }()
+
+	var firstErr error
+	for result := range results {
+		if result.err != nil {
+			firstErr = cmpErr(firstErr, result.err)
+			cancel()
+			continue
+		}
+		if err := writeGame(pgnFile, &cfg, result.game); err != nil {
+			firstErr = cmpErr(firstErr, err)
+			cancel()
+		}
+		summary.add(result.game)
+		summary.printProgress(cfg.Out, result.game)
+		if summary.Decision != stats.Continue {
+			cancel()
+		}
+	}
+	summary.Print(cfg.Out)
+	return summary, firstErr
+}
+
+func cmpErr(first, next error) error {
+	if first != nil {
+		return first
+	}
+	return next
+}
+
+func loadBook(cfg *Config) ([]openings.Opening, error) {
+	if cfg.Book.File == "" {
+		return []openings.Opening{{}}, nil
+	}
+	book, err := openings.Load(cfg.Book.File, cfg.Book.Format, cfg.Rules.Variant, cfg.Book.Plies)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Book.Random {
+		rng := rand.New(rand.NewPCG(cfg.Seed, 0x5a4b))
+		rng.Shuffle(len(book), func(i, j int) { book[i], book[j] = book[j], book[i] })
+	}
+	if start := cfg.Book.Start - 1; start > 0 {
+		book = append(book[start%len(book):], book[:start%len(book)]...)
+	}
+	return book, nil
+}
+
+func openPGN(path string) (*os.File, error) {
+	if path == "" {
+		return nil, nil
+	}
+	return os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+}
+
+func writeGame(file *os.File, cfg *Config, g *Game) error {
+	if file == nil {
+		return nil
+	}
+	header := PGNHeader{
+		Event:       cfg.Event,
+		Site:        cfg.Site,
+		TimeControl: cfg.Engines[g.WhiteEngine].TC.String(),
+		Variant:     cfg.Rules.Variant,
+	}
+	return WritePGN(file, g, header)
+}
+
+// schedule hands out the games in order until all are given or ctx ends.
+// Engines swap colours every game; with Repeat, games 2k and 2k+1 share an
+// opening, otherwise every game takes the next one.
+func schedule(ctx context.Context, cfg *Config, book []openings.Opening) <-chan job {
+	jobs := make(chan job)
+	go func() {
+		defer close(jobs)
+		for i := range cfg.TotalGames() {
+			openingIndex := i
+			if cfg.Repeat {
+				openingIndex = i / 2
+			}
+			next := job{index: i, opening: book[openingIndex%len(book)], swapped: i%2 == 1}
+			select {
+			case jobs <- next:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return jobs
+}
+
+// work plays jobs with one pair of engine processes.
+func work(cfg *Config, jobs <-chan job, results chan<- finished) {
+	engines := [2]*player{{config: cfg.Engines[0]}, {config: cfg.Engines[1]}}
+	defer engines[0].quit()
+	defer engines[1].quit()
+	for j := range jobs {
+		byColour := [2]*player{engines[0], engines[1]}
+		if j.swapped {
+			byColour[0], byColour[1] = engines[1], engines[0]
+		}
+		g, err := playGame(&cfg.Rules, byColour, j.opening, j.index+1)
+		if err != nil {
+			results <- finished{err: err}
+			for range jobs {
+			}
+			return
+		}
+		if j.swapped {
+			g.WhiteEngine = 1
+		}
+		results <- finished{game: g}
+	}
+}
+
+// IsAbort says whether an error from Run came from an engine that could not
+// be started or configured.
+func IsAbort(err error) bool { return errors.Is(err, errAbort) }
+
+func formatDuration(d time.Duration) string {
+	d = d.Round(time.Second)
+	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
+	return fmt.Sprintf("%d:%02d:%02d", h, m, s)
+}

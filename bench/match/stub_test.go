@@ -1,0 +1,119 @@
+package match
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine/variant"
+)
+
+// The test binary doubles as a stub UCI engine when started as
+// "<test binary> stub <behaviour>":
+//
+//	random   plays random legal moves
+//	illegal  plays a random legal move, then an illegal one on its 3rd move
+//	silent   never answers go
+//	crash    exits on its 2nd go
+func TestMain(m *testing.M) {
+	if len(os.Args) == 3 && os.Args[1] == "stub" {
+		runStub(os.Args[2])
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+type stub struct {
+	behaviour string
+	variant   string
+	pos       game.Position
+	moves     int
+	rng       *rand.Rand
+}
+
+func runStub(behaviour string) {
+	s := &stub{behaviour: behaviour, variant: game.Chess, rng: rand.New(rand.NewPCG(uint64(os.Getpid()), 7))}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	for in.Scan() {
+		if !s.handle(in.Text()) {
+			return
+		}
+	}
+}
+
+func (s *stub) handle(line string) bool {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return true
+	}
+	switch fields[0] {
+	case "uci":
+		fmt.Println("id name stub-" + s.behaviour)
+		fmt.Println("option name Hash type spin default 16 min 1 max 64")
+		fmt.Println("option name UCI_Variant type combo default chess var chess var glinski")
+		fmt.Println("uciok")
+	case "setoption":
+		if len(fields) >= 5 && fields[2] == "UCI_Variant" {
+			s.variant = fields[4]
+		}
+	case "isready":
+		fmt.Println("readyok")
+	case "position":
+		s.setPosition(fields[1:])
+	case "go":
+		return s.answerGo()
+	case "quit":
+		return false
+	}
+	return true
+}
+
+func (s *stub) setPosition(fields []string) {
+	var err error
+	movesAt := len(fields)
+	for i, f := range fields {
+		if f == "moves" {
+			movesAt = i
+		}
+	}
+	if fields[0] == "startpos" {
+		s.pos, err = variant.New(s.variant)
+	} else {
+		s.pos, err = variant.FromFEN(s.variant, strings.Join(fields[1:movesAt], " "))
+	}
+	if err != nil {
+		panic(err)
+	}
+	for _, text := range fields[min(movesAt+1, len(fields)):] {
+		m, err := s.pos.ParseMove(text)
+		if err != nil {
+			panic(err)
+		}
+		s.pos.Make(m)
+	}
+}
+
+func (s *stub) answerGo() bool {
+	s.moves++
+	switch {
+	case s.behaviour == "silent":
+		return true
+	case s.behaviour == "crash" && s.moves >= 2:
+		os.Exit(3)
+	case s.behaviour == "illegal" && s.moves >= 3:
+		fmt.Println("bestmove a1a1")
+		return true
+	}
+	var list move.List
+	s.pos.LegalMoves(&list)
+	m := list.Moves[s.rng.IntN(list.N)]
+	fmt.Println("info depth 1 score cp 0 nodes 1 pv " + s.pos.MoveString(m))
+	fmt.Println("bestmove " + s.pos.MoveString(m))
+	return true
+}
