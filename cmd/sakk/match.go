@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+
+	"github.com/sakk-chess/sakk/bench/match"
+)
+
+func init() {
+	register("match", "play UCI engines against each other (cutechess-cli style) with Elo and SPRT", runMatch)
+}
+
+const matchUsage = `Usage:
+  sakk match -engine cmd=PATH [name=N] [args="..."] [option.NAME=VALUE ...]
+             -engine cmd=PATH ... [-each KEY=VALUE ...] [options]
+
+Plays two UCI engines against each other, as cutechess-cli and fastchess
+do, checking every move with sakk's own move generator. Keys of -engine and
+-each (-each applies to both engines; an -engine's own keys win):
+  cmd=PATH  name=NAME  dir=DIR  args="ARGS"  proto=uci  option.NAME=VALUE
+  tc=[MOVES/]TIME[+INC]   game clock in seconds (or M:SS), e.g. tc=10+0.1
+  st=SECONDS  depth=N  nodes=N   per-move limits (with or without a clock)
+  timemargin=MS   time an engine may overrun its clock or st= (default 100)
+
+Options:
+  -variant chess|glinski      the game (default chess)
+  -games N  -rounds N         N games per round, N rounds (defaults 1, 1)
+  -repeat                     play each opening twice, colours swapped
+  -concurrency N              games at once (default 1)
+  -openings file=F [format=epd|pgn] [order=random|sequential] [plies=N]
+            [start=N]          opening book (file=builtin:glinski is sakk's own)
+  -srand N                    seed for order=random
+  -pgnout FILE                append the games to FILE
+  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]   stop when decided
+  -draw movenumber=N movecount=N score=CP          draw adjudication
+  -resign movecount=N score=CP [twosided=true]     resign adjudication
+  -maxmoves N                 draw after N full moves
+  -glinski-stalemate 3/4|draw how a Glinski stalemate scores (default 3/4)
+  -hang-timeout SECONDS       limit for a move without clock or st= (60)
+  -event NAME  -site NAME     PGN tags
+
+An illegal move, a time forfeit, a crash or a silent engine loses the game;
+the engine is restarted and the match goes on.
+
+Exit codes: 0 the match was played, 2 bad arguments, openings or an engine
+that cannot start.
+`
+
+func runMatch(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || slices.Contains(args, "-help") || slices.Contains(args, "--help") || slices.Contains(args, "-h") {
+		fmt.Fprint(stdout, matchUsage)
+		return exitOK
+	}
+	cfg, err := match.ParseArgs(args)
+	if err != nil {
+		return usageError(stderr, "sakk match", err.Error())
+	}
+	cfg.Out = stdout
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if _, err := match.Run(ctx, cfg); err != nil {
+		fmt.Fprintf(stderr, "sakk match: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
