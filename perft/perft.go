@@ -96,6 +96,13 @@ func (c *Counter) Divide(pos game.Position, depth int) []RootCount {
 	return counts
 }
 
+// ClearHash empties the hash table (if any), e.g. before timing a count.
+func (c *Counter) ClearHash() {
+	if c.table != nil {
+		c.table.Clear()
+	}
+}
+
 // workerOn reuses one worker (and its move buffers) for the calling goroutine.
 func (c *Counter) workerOn(pos game.Position) *worker {
 	if c.worker == nil {

@@ -57,11 +57,11 @@ func RunSuite(out io.Writer, cases []Case, newPos NewPosition, limits Limits, co
 			sum.Nodes += got
 			if got == want.Nodes {
 				sum.Passed++
-				fmt.Fprintf(out, "ok   %s D%d: %d in %s\n", c.Name(), want.Depth, got, seconds(took))
+				fmt.Fprintf(out, "ok   %s D%d: %d in %s\n", c.Name(), want.Depth, got, shortDuration(took))
 			} else {
 				sum.Failed++
 				fmt.Fprintf(out, "FAIL %s D%d: expected %d, got %d in %s\n",
-					c.Name(), want.Depth, want.Nodes, got, seconds(took))
+					c.Name(), want.Depth, want.Nodes, got, shortDuration(took))
 			}
 		}
 	}
@@ -84,3 +84,14 @@ func NodesPerSecond(nodes uint64, elapsed time.Duration) uint64 {
 
 // seconds formats a duration as seconds with millisecond precision.
 func seconds(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
+
+// shortDuration formats a check's time to three or four significant digits.
+func shortDuration(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return d.Round(time.Microsecond).String()
+	case d < time.Second:
+		return d.Round(10 * time.Microsecond).String()
+	}
+	return d.Round(time.Millisecond).String()
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/stretchr/testify/assert"
@@ -33,7 +34,7 @@ func TestRunSuiteReportsEachCheck(t *testing.T) {
 
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	require.Len(t, lines, 6, out.String())
-	assert.Regexp(t, `^ok   right \(line 1\) D1: 2 in \d+\.\d{3}s$`, lines[0])
+	assert.Regexp(t, `^ok   right \(line 1\) D1: 2 in [0-9.]+(µs|ms|s)$`, lines[0])
 	assert.Regexp(t, `^ok   right \(line 1\) D3: \d+ in `, lines[1])
 	assert.Regexp(t, `^FAIL line 2 D2: expected \d+, got \d+ in `, lines[2])
 	assert.Equal(t, "1 skipped (beyond the depth or node limit)", lines[3])
@@ -59,4 +60,10 @@ func TestRunSuiteRejectsBadPositionBeforeCounting(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), `line 5: bad position "nonsense": not a toy`)
 	assert.Empty(t, out.String(), "nothing is counted when a line is bad")
+}
+
+func TestShortDuration(t *testing.T) {
+	assert.Equal(t, "412µs", shortDuration(412345*time.Nanosecond))
+	assert.Equal(t, "12.35ms", shortDuration(12345678*time.Nanosecond))
+	assert.Equal(t, "2.346s", shortDuration(2345678901*time.Nanosecond))
 }

@@ -100,7 +100,7 @@ func TestPerftSuiteTricky(t *testing.T) {
 	assert.Regexp(t, `^\d+ skipped`, got[len(got)-3])
 	assert.Regexp(t, `^[1-9]\d* passed, 0 failed$`, got[len(got)-1])
 	assert.NotContains(t, out, "FAIL")
-	assert.Contains(t, out, "ok   xfen-00 (line 11) D2: 522 in ")
+	assert.Contains(t, out, "ok   xfen-00 (line 6) D2: 522 in ")
 }
 
 func TestPerftSuiteWrongCountFails(t *testing.T) {
