@@ -1,11 +1,401 @@
 package board
 
-// Minimal placeholder, to be replaced by the evaluation agent: material only,
-// so that the search runs before the real evaluation exists.
+import (
+	"math/bits"
+
+	"github.com/sakk-chess/sakk/engine/move"
+)
+
+// The orthodox evaluation: a tapered sum of midgame and endgame Scores over
+// material, piece-square tables, mobility, pawn structure, passed pawns, king
+// safety, bishop pair, rooks on open files, pawn threats and tempo. Every
+// weight lives in Weights (eval_params.go, written by the tuner in
+// bench/tune); the code here only counts how often each weight applies.
+
+// EvalWeights holds every tunable weight. It must contain only Scores (the
+// tuner views it as a flat vector). Tables indexed by square use White's
+// view and fold files e-h onto d-a (index rank*4 + min(file, 7-file)), so
+// the evaluation is left-right symmetric.
+type EvalWeights struct {
+	Material [6]Score // by piece type, Pawn..Queen (index 0 unused)
+	PST      [7][32]Score
+
+	KnightMobility [9]Score
+	BishopMobility [14]Score
+	RookMobility   [15]Score
+	QueenMobility  [28]Score
+
+	Passed          [8]Score // by relative rank
+	PassedBlocked   Score    // passed pawn with a piece on its stop square
+	PassedOwnKing   Score    // per king step from its stop square (endgame)
+	PassedTheirKing Score
+	Isolated        Score
+	Doubled         Score // the rear pawn of two on one file
+	Backward        Score
+	Supported       Score // defended by an own pawn
+	Phalanx         Score // an own pawn beside it
+
+	BishopPair   Score
+	RookOpen     Score // no pawn on the file
+	RookSemiOpen Score // no own pawn on the file
+	PawnThreat   Score // an enemy piece (not pawn) attacked by our pawn
+
+	ShelterNear    Score                  // own pawn one rank ahead of the king on its or a next file
+	ShelterFar     Score                  // two ranks ahead
+	ShelterMissing Score                  // none on that file ahead of the king
+	KingAttack     [kingAttackUnits]Score // by attack units on the enemy king zone
+
+	Tempo Score
+}
+
+// kingAttackUnits bounds the attack-unit index of the king safety table.
+const kingAttackUnits = 24
+
+// attackUnitWeight is what one attacker of each type adds to the attack units
+// on a king zone (plus one per zone square it hits). Fixed, not tuned: the
+// table it indexes is.
+var attackUnitWeight = [7]int{move.Knight: 2, move.Bishop: 2, move.Rook: 3, move.Queen: 4}
+
+// Pawn-structure masks, filled by init.
+var (
+	forwardFile   [2][64]uint64 // squares ahead on the same file
+	passedSpan    [2][64]uint64 // ahead on the same and adjacent files
+	supportSpan   [2][64]uint64 // adjacent files, same rank or behind
+	adjacentFiles [8]uint64
+)
+
+func init() {
+	for f := 0; f < 8; f++ {
+		if f > 0 {
+			adjacentFiles[f] |= FileMask(f - 1)
+		}
+		if f < 7 {
+			adjacentFiles[f] |= FileMask(f + 1)
+		}
+	}
+	for sq := 0; sq < 64; sq++ {
+		f, r := File(sq), Rank(sq)
+		for rr := 0; rr < 8; rr++ {
+			row := RankMask(rr)
+			if rr > r {
+				forwardFile[move.White][sq] |= row & FileMask(f)
+				passedSpan[move.White][sq] |= row & (FileMask(f) | adjacentFiles[f])
+			}
+			if rr < r {
+				forwardFile[move.Black][sq] |= row & FileMask(f)
+				passedSpan[move.Black][sq] |= row & (FileMask(f) | adjacentFiles[f])
+			}
+			if rr <= r {
+				supportSpan[move.White][sq] |= row & adjacentFiles[f]
+			}
+			if rr >= r {
+				supportSpan[move.Black][sq] |= row & adjacentFiles[f]
+			}
+		}
+	}
+}
+
+// pstIndex is the folded table index of a square seen from colour c.
+func pstIndex(c move.Color, sq int) int {
+	sq ^= int(c) * 56
+	f := sq & 7
+	if f > 3 {
+		f = 7 - f
+	}
+	return (sq>>3)*4 + f
+}
+
+// relRank is the rank of sq seen from colour c (0 = own first rank).
+func relRank(c move.Color, sq int) int { return (sq >> 3) ^ int(c)*7 }
 
 // Evaluate is the static evaluation in centipawns from the side to move's
 // point of view.
-func (p *Position) Evaluate() int {
-	us := p.Side()
-	return p.Material(us) - p.Material(us.Other())
+func (p *Position) Evaluate() int { return p.evaluate(nil) }
+
+// EvalFeaturesOf fills f with the linear form of the evaluation (see
+// EvalFeatures) and returns the evaluation from the side to move's view.
+func (p *Position) EvalFeaturesOf(f *EvalFeatures) int {
+	*f = EvalFeatures{}
+	return p.evaluate(f)
+}
+
+// evaluate computes the evaluation; when f is not nil it also records which
+// weights applied (the tuner's and EvalTrace's view).
+func (p *Position) evaluate(f *EvalFeatures) int {
+	w := &Weights
+	pawns := [2]uint64{p.Pieces(move.White, move.Pawn), p.Pieces(move.Black, move.Pawn)}
+	pawnAttacks := [2]uint64{PawnAttacksSet(move.White, pawns[0]), PawnAttacksSet(move.Black, pawns[1])}
+	kings := [2]int{p.KingSquare(move.White), p.KingSquare(move.Black)}
+
+	var total [2]Score
+	for c := move.White; c <= move.Black; c++ {
+		total[c] = p.evalSide(c, w, &pawns, &pawnAttacks, &kings, f)
+	}
+	total[p.side] += w.Tempo
+	if f != nil {
+		f.add(p.side, &w.Tempo, 1)
+	}
+	s := total[move.White] - total[move.Black]
+
+	phase := p.Phase()
+	scale := p.endgameScale(s.EG())
+	if f != nil {
+		f.Phase, f.Scale = phase, scale
+	}
+	v := (s.MG()*phase + s.EG()*(PhaseMax-phase)) / PhaseMax * scale / 64
+	if p.side == move.Black {
+		return -v
+	}
+	return v
+}
+
+// evalSide is the sum of colour c's terms.
+func (p *Position) evalSide(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2]uint64, kings *[2]int, f *EvalFeatures) Score {
+	them := c.Other()
+	ours := p.byColor[c&1]
+	occ := p.occupied
+	var s Score
+
+	for pt := move.Pawn; pt <= move.Queen; pt++ {
+		n := p.Count(c, pt)
+		s += w.Material[pt] * Score(n)
+		if f != nil {
+			f.add(c, &w.Material[pt], n)
+		}
+	}
+
+	// Squares worth counting for mobility: not our pawns or king, not
+	// attacked by an enemy pawn.
+	mobilityArea := ^(pawns[c] | p.Pieces(c, move.King) | pawnAttacks[them])
+	enemyKing := kings[them]
+	kingZone := kingAttacks[enemyKing&63] | Bit(enemyKing)
+	attackers, units := 0, 0
+
+	for b := ours &^ p.byType[move.Pawn]; b != 0; b &= b - 1 {
+		sq := LSB(b)
+		pt := p.squares[sq&63].pieceType()
+		idx := pstIndex(c, sq)
+		s += w.PST[pt][idx]
+		if f != nil {
+			f.add(c, &w.PST[pt][idx], 1)
+		}
+		var attacks uint64
+		switch pt {
+		case move.Knight:
+			attacks = knightAttacks[sq&63]
+			n := min(bits.OnesCount64(attacks&mobilityArea), 8)
+			s += w.KnightMobility[n]
+			if f != nil {
+				f.add(c, &w.KnightMobility[n], 1)
+			}
+		case move.Bishop:
+			attacks = BishopAttacks(sq, occ)
+			n := min(bits.OnesCount64(attacks&mobilityArea), 13)
+			s += w.BishopMobility[n]
+			if f != nil {
+				f.add(c, &w.BishopMobility[n], 1)
+			}
+		case move.Rook:
+			attacks = RookAttacks(sq, occ)
+			n := min(bits.OnesCount64(attacks&mobilityArea), 14)
+			s += w.RookMobility[n]
+			file := FileMask(sq & 7)
+			if file&pawns[c] == 0 {
+				if file&pawns[them] == 0 {
+					s += w.RookOpen
+					if f != nil {
+						f.add(c, &w.RookOpen, 1)
+					}
+				} else {
+					s += w.RookSemiOpen
+					if f != nil {
+						f.add(c, &w.RookSemiOpen, 1)
+					}
+				}
+			}
+			if f != nil {
+				f.add(c, &w.RookMobility[n], 1)
+			}
+		case move.Queen:
+			attacks = QueenAttacks(sq, occ)
+			n := min(bits.OnesCount64(attacks&mobilityArea), 27)
+			s += w.QueenMobility[n]
+			if f != nil {
+				f.add(c, &w.QueenMobility[n], 1)
+			}
+		default: // king: shelter
+			s += p.kingShelter(c, sq, pawns[c], w, f)
+			continue
+		}
+		if hits := attacks & kingZone; hits != 0 {
+			attackers++
+			units += attackUnitWeight[pt&7] + bits.OnesCount64(hits)
+		}
+	}
+	if attackers >= 2 {
+		u := min(units, kingAttackUnits-1)
+		s += w.KingAttack[u]
+		if f != nil {
+			f.add(c, &w.KingAttack[u], 1)
+		}
+	}
+
+	if p.Count(c, move.Bishop) >= 2 {
+		s += w.BishopPair
+		if f != nil {
+			f.add(c, &w.BishopPair, 1)
+		}
+	}
+	if n := bits.OnesCount64(pawnAttacks[c] & p.byColor[them&1] &^ p.byType[move.Pawn]); n > 0 {
+		s += w.PawnThreat * Score(n)
+		if f != nil {
+			f.add(c, &w.PawnThreat, n)
+		}
+	}
+	s += p.pawnStructure(c, w, pawns, pawnAttacks, kings, f)
+	return s
+}
+
+// kingShelter scores colour c's own pawns in front of its king on sq.
+func (p *Position) kingShelter(c move.Color, sq int, ownPawns uint64, w *EvalWeights, f *EvalFeatures) Score {
+	var s Score
+	idx := pstIndex(c, sq)
+	s += w.PST[move.King][idx]
+	if f != nil {
+		f.add(c, &w.PST[move.King][idx], 1)
+	}
+	file := sq & 7
+	fileLo, fileHi := max(file-1, 0), min(file+1, 7)
+	kr := relRank(c, sq)
+	for fl := fileLo; fl <= fileHi; fl++ {
+		ahead := forwardFile[c&1][Square(fl, sq>>3)&63] & ownPawns
+		weight := &w.ShelterMissing
+		if ahead != 0 {
+			var nearest int
+			if c == move.White {
+				nearest = LSB(ahead)
+			} else {
+				nearest = 63 - bits.LeadingZeros64(ahead)
+			}
+			switch relRank(c, nearest) - kr {
+			case 1:
+				weight = &w.ShelterNear
+			case 2:
+				weight = &w.ShelterFar
+			default:
+				continue
+			}
+		}
+		s += *weight
+		if f != nil {
+			f.add(c, weight, 1)
+		}
+	}
+	return s
+}
+
+// pawnStructure scores colour c's pawns: table, isolated, doubled, backward,
+// supported, phalanx and passed pawns.
+func (p *Position) pawnStructure(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2]uint64, kings *[2]int, f *EvalFeatures) Score {
+	them := c.Other()
+	own, enemy := pawns[c], pawns[them]
+	var s Score
+	for b := own; b != 0; b &= b - 1 {
+		sq := LSB(b)
+		idx := pstIndex(c, sq)
+		s += w.PST[move.Pawn][idx]
+		if f != nil {
+			f.add(c, &w.PST[move.Pawn][idx], 1)
+		}
+		file := sq & 7
+		stop := sq + 8 - 16*int(c)
+		if adjacentFiles[file]&own == 0 {
+			s += w.Isolated
+			if f != nil {
+				f.add(c, &w.Isolated, 1)
+			}
+		} else if supportSpan[c&1][sq&63]&own == 0 && pawnAttacks[them]&Bit(stop) != 0 {
+			s += w.Backward
+			if f != nil {
+				f.add(c, &w.Backward, 1)
+			}
+		}
+		if forwardFile[c&1][sq&63]&own != 0 {
+			s += w.Doubled
+			if f != nil {
+				f.add(c, &w.Doubled, 1)
+			}
+		}
+		if pawnAttacks[c]&Bit(sq) != 0 {
+			s += w.Supported
+			if f != nil {
+				f.add(c, &w.Supported, 1)
+			}
+		}
+		if adjacentFiles[file]&RankMask(sq>>3)&own != 0 {
+			s += w.Phalanx
+			if f != nil {
+				f.add(c, &w.Phalanx, 1)
+			}
+		}
+		if passedSpan[c&1][sq&63]&enemy == 0 && forwardFile[c&1][sq&63]&own == 0 {
+			r := relRank(c, sq)
+			s += w.Passed[r&7]
+			ownDist := squareDistance(kings[c], stop)
+			theirDist := squareDistance(kings[them], stop)
+			s += w.PassedOwnKing*Score(ownDist) + w.PassedTheirKing*Score(theirDist)
+			blocked := p.occupied&Bit(stop) != 0
+			if blocked {
+				s += w.PassedBlocked
+			}
+			if f != nil {
+				f.add(c, &w.Passed[r&7], 1)
+				f.add(c, &w.PassedOwnKing, ownDist)
+				f.add(c, &w.PassedTheirKing, theirDist)
+				if blocked {
+					f.add(c, &w.PassedBlocked, 1)
+				}
+			}
+		}
+	}
+	return s
+}
+
+// squareDistance is the king distance between two squares.
+func squareDistance(a, b int) int {
+	return max(abs(File(a)-File(b)), abs(Rank(a)-Rank(b)))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// endgameScale (of 64) shrinks the evaluation when the side ahead cannot
+// make much of it: no pawns and too little extra material, or a pure
+// opposite-coloured bishop ending.
+func (p *Position) endgameScale(eg int) int {
+	strong := move.White
+	if eg < 0 {
+		strong = move.Black
+	}
+	weak := strong.Other()
+	if p.Count(strong, move.Pawn) == 0 {
+		npmStrong, npmWeak := p.NonPawnMaterial(strong), p.NonPawnMaterial(weak)
+		if npmStrong < PieceValue[move.Rook] {
+			return 0 // a lone minor piece cannot win
+		}
+		if npmStrong-npmWeak <= PieceValue[move.Bishop] {
+			return 16
+		}
+	}
+	bishops := p.byType[move.Bishop]
+	if p.byType[move.Knight]|p.byType[move.Rook]|p.byType[move.Queen] == 0 &&
+		p.Count(move.White, move.Bishop) == 1 && p.Count(move.Black, move.Bishop) == 1 &&
+		bits.OnesCount64(bishops&DarkSquares) == 1 {
+		return 32
+	}
+	return 64
 }
