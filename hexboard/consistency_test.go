@@ -192,3 +192,18 @@ func TestStalemateWinner(t *testing.T) {
 	}
 	t.Fatalf("expected stalemate, got %d moves, check %v", list.N, p.InCheck())
 }
+
+func TestCountLegalMatchesGeneration(t *testing.T) {
+	for _, c := range loadPerftSuite(t) {
+		p, err := FromFEN(c.fen)
+		require.NoError(t, err)
+		failed := false
+		forEachNode(p, 3, func() {
+			var list move.List
+			p.LegalMoves(&list)
+			if !failed && !assert.Equal(t, list.N, p.CountLegal(), p.FEN()) {
+				failed = true
+			}
+		})
+	}
+}

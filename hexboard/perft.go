@@ -8,11 +8,11 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	if depth == 1 {
+		return uint64(p.CountLegal())
+	}
 	var list move.List
 	p.generate(&list, genAll, Board)
-	if depth == 1 {
-		return uint64(list.N)
-	}
 	var nodes uint64
 	for _, m := range list.Moves[:list.N] {
 		p.Make(m)
