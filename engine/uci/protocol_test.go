@@ -398,6 +398,16 @@ func TestDebugAndRegister(t *testing.T) {
 	assert.Empty(t, s.sync()[1:]) // only the echo of "debug off"
 }
 
+func TestEval(t *testing.T) {
+	s := newSessionWith(t, newEngine())
+	for _, v := range []string{"chess", "glinski"} {
+		s.send("setoption name UCI_Variant value "+v, "position startpos", "eval")
+		got := s.sync()
+		assert.Empty(t, errorsIn(got))
+		assert.Equal(t, 1, count(got, "info string eval: "), strings.Join(got, "\n"))
+	}
+}
+
 func containsText(lines []string, sub string) bool {
 	for _, l := range lines {
 		if strings.Contains(l, sub) {

@@ -351,20 +351,20 @@ func (s *session) diagram(args []string) error {
 	return nil
 }
 
-// eval answers "eval": the board's own breakdown if it has one, else the
+// eval answers "eval": the board's own breakdown if it has one, then the
 // static evaluation.
 func (s *session) eval(args []string) error {
 	if len(args) > 0 {
 		return fmt.Errorf("eval takes no arguments")
 	}
-	switch p := s.pos.(type) {
-	case interface{ EvalTrace() string }:
+	traced := false
+	if p, ok := s.pos.(interface{ EvalTrace() string }); ok {
 		s.out.print(strings.Split(strings.TrimRight(p.EvalTrace(), "\n"), "\n")...)
-	case interface{ Explain() string }:
-		s.out.print(strings.Split(strings.TrimRight(p.Explain(), "\n"), "\n")...)
-	case interface{ Evaluate() int }:
+		traced = true
+	}
+	if p, ok := s.pos.(interface{ Evaluate() int }); ok {
 		s.out.info(fmt.Sprintf("eval: %d (side to move)", p.Evaluate()))
-	default:
+	} else if !traced {
 		return fmt.Errorf("eval is not available for %s", s.variant)
 	}
 	return nil
