@@ -53,15 +53,13 @@ func checkFromScratch(t *testing.T, p *Position) bool {
 			checkers = checkers.Or(CellMask(c))
 		}
 	}
-	ok := assert.Equal(t, p.ComputeKey(), p.key, "key") &&
-		assert.Equal(t, counts, p.counts, "counts") &&
-		assert.Equal(t, material, p.material, "material") &&
-		assert.Equal(t, byColor, p.byColor, "colour masks") &&
-		assert.Equal(t, byPiece, p.byPiece, "piece masks") &&
-		assert.Equal(t, checkers, p.checkers, "checkers") &&
-		assert.Equal(t, p.Pieces(move.White, move.King).Lowest(), p.kings[move.White]) &&
-		assert.Equal(t, p.Pieces(move.Black, move.King).Lowest(), p.kings[move.Black])
-	return ok
+	want := snapshot{byColor, byPiece, p.cells, p.kings, p.side, p.ep, p.halfmove,
+		p.fullmove, p.ComputeKey(), checkers, counts, material, p.ply}
+	want.kings = [2]int{p.Pieces(move.White, move.King).Lowest(), p.Pieces(move.Black, move.King).Lowest()}
+	if got := snap(p); got != want { // plain == first: testify's reflection is slow
+		return assert.Equal(t, want, got, "incremental state differs from a recomputation")
+	}
+	return true
 }
 
 // verifyTree walks the legal move tree checking every node; it stops at the
@@ -81,7 +79,8 @@ func verifyTree(t *testing.T, p *Position, depth int) bool {
 		p.Make(m)
 		ok := verifyTree(t, p, depth-1)
 		p.Unmake()
-		if !ok || !assert.Equal(t, before, snap(p), "Unmake of %s", FormatMove(m)) {
+		if after := snap(p); !ok || after != before {
+			assert.Equal(t, before, after, "Unmake of %s", FormatMove(m))
 			t.Logf("after %s", FormatMove(m))
 			return false
 		}
