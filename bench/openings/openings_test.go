@@ -88,3 +88,19 @@ func TestBadBooks(t *testing.T) {
 	_, err = Load("/nonexistent.epd", "", "chess", 0)
 	assert.Error(t, err)
 }
+
+func TestGlinskiBook(t *testing.T) {
+	book, err := Glinski()
+	require.NoError(t, err)
+	assert.Len(t, book, 400)
+	seen := map[string]bool{}
+	for _, o := range book {
+		assert.False(t, seen[o.FEN], "duplicate at line %d", o.Line)
+		seen[o.FEN] = true
+		_, err := o.Position("glinski")
+		require.NoError(t, err)
+	}
+	same, err := Load(GlinskiBookName, "", "glinski", 0)
+	require.NoError(t, err)
+	assert.Equal(t, book, same)
+}
