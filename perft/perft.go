@@ -116,17 +116,20 @@ func (c *Counter) workerOn(pos game.Position) *worker {
 // the game.Position interface down to leafDepth, where the board's own fast
 // Perft takes over.
 type worker struct {
-	pos   game.Position
-	table *Table
-	lists []move.List // one move buffer per remaining depth
+	pos       game.Position
+	table     *Table
+	leafDepth int
+	lists     []move.List // one move buffer per remaining depth
 }
 
-// leafDepth is where the hash stops paying: below it the board's Perft is
-// faster than a probe plus an interface call per move.
-const leafDepth = 2
+// defaultLeafDepth is where the walk hands over to the board's Perft.
+// BenchmarkHashLeafDepth (kiwipete and the Glinski start, depth 5) found
+// probing down to depth 2 about twice as fast as stopping at 2 or 3:
+// depth-2 subtrees transpose often and the last ply is only a move count.
+const defaultLeafDepth = 1
 
 func newWorker(pos game.Position, table *Table) *worker {
-	return &worker{pos: pos, table: table}
+	return &worker{pos: pos, table: table, leafDepth: defaultLeafDepth}
 }
 
 // reserve makes room for move buffers down from depth, once per worker and
@@ -138,7 +141,7 @@ func (w *worker) reserve(depth int) {
 }
 
 func (w *worker) count(depth int) uint64 {
-	if w.table == nil || depth <= leafDepth {
+	if w.table == nil || depth <= w.leafDepth {
 		return w.pos.Perft(depth)
 	}
 	key := w.pos.Key()
