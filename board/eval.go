@@ -62,6 +62,10 @@ var (
 	passedSpan    [2][64]uint64 // ahead on the same and adjacent files
 	supportSpan   [2][64]uint64 // adjacent files, same rank or behind
 	adjacentFiles [8]uint64
+	kingFiles     [8]uint64     // a king's file and the files beside it
+	kingFront     [2][64]uint64 // ahead of the king on those files
+	shelterNear   [2][64]uint64 // one rank ahead on those files
+	shelterFar    [2][64]uint64 // two ranks ahead
 )
 
 func init() {
@@ -73,8 +77,17 @@ func init() {
 			adjacentFiles[f] |= FileMask(f + 1)
 		}
 	}
+	for f := 0; f < 8; f++ {
+		kingFiles[f] = FileMask(f) | adjacentFiles[f]
+	}
 	for sq := 0; sq < 64; sq++ {
 		f, r := File(sq), Rank(sq)
+		for c := move.White; c <= move.Black; c++ {
+			ahead := frontFill(c, PawnPushes(c, RankMask(r)))
+			kingFront[c][sq] = ahead & kingFiles[f]
+			shelterNear[c][sq] = kingFront[c][sq] & RankMask(r+1-2*int(c))
+			shelterFar[c][sq] = kingFront[c][sq] & RankMask(r+2-4*int(c))
+		}
 		for rr := 0; rr < 8; rr++ {
 			row := RankMask(rr)
 			if rr > r {
@@ -256,110 +269,113 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2
 	return s
 }
 
-// kingShelter scores colour c's own pawns in front of its king on sq.
+// kingShelter scores the king's square and colour c's own pawns in front of
+// its king on sq: one or two ranks ahead on its file and the files beside,
+// and the files of those three with no own pawn ahead of the king at all.
 func (p *Position) kingShelter(c move.Color, sq int, ownPawns uint64, w *EvalWeights, f *EvalFeatures) Score {
-	var s Score
 	idx := pstIndex(c, sq)
-	s += w.PST[move.King][idx]
+	s := w.PST[move.King][idx]
+	near := bits.OnesCount64(ownPawns & shelterNear[c&1][sq&63])
+	far := bits.OnesCount64(ownPawns & shelterFar[c&1][sq&63])
+	files := kingFiles[sq&7]
+	missing := bits.OnesCount64(files&Rank1) - bits.OnesCount64(fileFill(ownPawns&kingFront[c&1][sq&63])&Rank1)
+	s += w.ShelterNear*Score(near) + w.ShelterFar*Score(far) + w.ShelterMissing*Score(missing)
 	if f != nil {
 		f.add(c, &w.PST[move.King][idx], 1)
-	}
-	file := sq & 7
-	fileLo, fileHi := max(file-1, 0), min(file+1, 7)
-	kr := relRank(c, sq)
-	for fl := fileLo; fl <= fileHi; fl++ {
-		ahead := forwardFile[c&1][Square(fl, sq>>3)&63] & ownPawns
-		weight := &w.ShelterMissing
-		if ahead != 0 {
-			var nearest int
-			if c == move.White {
-				nearest = LSB(ahead)
-			} else {
-				nearest = 63 - bits.LeadingZeros64(ahead)
-			}
-			switch relRank(c, nearest) - kr {
-			case 1:
-				weight = &w.ShelterNear
-			case 2:
-				weight = &w.ShelterFar
-			default:
-				continue
-			}
-		}
-		s += *weight
-		if f != nil {
-			f.add(c, weight, 1)
-		}
+		f.add(c, &w.ShelterNear, near)
+		f.add(c, &w.ShelterFar, far)
+		f.add(c, &w.ShelterMissing, missing)
 	}
 	return s
 }
 
 // pawnStructure scores colour c's pawns: table, isolated, doubled, backward,
-// supported, phalanx and passed pawns.
+// supported, phalanx and passed pawns. All but the table and the passed
+// pawns are counted set-wise.
 func (p *Position) pawnStructure(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2]uint64, kings *[2]int, f *EvalFeatures) Score {
 	them := c.Other()
 	own, enemy := pawns[c], pawns[them]
 	var s Score
 	for b := own; b != 0; b &= b - 1 {
-		sq := LSB(b)
-		idx := pstIndex(c, sq)
+		idx := pstIndex(c, LSB(b))
 		s += w.PST[move.Pawn][idx]
 		if f != nil {
 			f.add(c, &w.PST[move.Pawn][idx], 1)
 		}
-		file := sq & 7
-		stop := sq + 8 - 16*int(c)
-		if adjacentFiles[file]&own == 0 {
-			s += w.Isolated
-			if f != nil {
-				f.add(c, &w.Isolated, 1)
-			}
-		} else if supportSpan[c&1][sq&63]&own == 0 && pawnAttacks[them]&Bit(stop) != 0 {
-			s += w.Backward
-			if f != nil {
-				f.add(c, &w.Backward, 1)
-			}
+	}
+
+	files := fileFill(own)
+	isolated := own &^ ((files&^FileH)<<1 | (files&^FileA)>>1)
+	// Behind is toward our own side; the attack span is every square our
+	// pawns can ever attack by advancing.
+	behind, attackSpan := rearFill(c, PawnPushes(them, own)), frontFill(c, pawnAttacks[c])
+	doubled := own & behind
+	stops := PawnPushes(c, own&^isolated)
+	backward := PawnPushes(them, stops&pawnAttacks[them]&^attackSpan)
+	supported := own & pawnAttacks[c]
+	phalanx := own & ((own&^FileH)<<1 | (own&^FileA)>>1)
+	counts := [5]int{bits.OnesCount64(isolated), bits.OnesCount64(doubled), bits.OnesCount64(backward),
+		bits.OnesCount64(supported), bits.OnesCount64(phalanx)}
+	weights := [5]*Score{&w.Isolated, &w.Doubled, &w.Backward, &w.Supported, &w.Phalanx}
+	for i, n := range counts {
+		s += *weights[i] * Score(n)
+		if f != nil {
+			f.add(c, weights[i], n)
 		}
-		if forwardFile[c&1][sq&63]&own != 0 {
-			s += w.Doubled
-			if f != nil {
-				f.add(c, &w.Doubled, 1)
-			}
+	}
+
+	// Enemy pawns stop every square behind them on their file and behind the
+	// squares they attack.
+	blockers := rearFill(c, PawnPushes(them, enemy)|pawnAttacks[them])
+	for b := own &^ blockers &^ behind; b != 0; b &= b - 1 {
+		sq := LSB(b)
+		stop := (sq + 8 - 16*int(c)) & 63
+		r := relRank(c, sq)
+		s += w.Passed[r&7]
+		ownDist := squareDistance(kings[c], stop)
+		theirDist := squareDistance(kings[them], stop)
+		s += w.PassedOwnKing*Score(ownDist) + w.PassedTheirKing*Score(theirDist)
+		blocked := p.occupied&Bit(stop) != 0
+		if blocked {
+			s += w.PassedBlocked
 		}
-		if pawnAttacks[c]&Bit(sq) != 0 {
-			s += w.Supported
-			if f != nil {
-				f.add(c, &w.Supported, 1)
-			}
-		}
-		if adjacentFiles[file]&RankMask(sq>>3)&own != 0 {
-			s += w.Phalanx
-			if f != nil {
-				f.add(c, &w.Phalanx, 1)
-			}
-		}
-		if passedSpan[c&1][sq&63]&enemy == 0 && forwardFile[c&1][sq&63]&own == 0 {
-			r := relRank(c, sq)
-			s += w.Passed[r&7]
-			ownDist := squareDistance(kings[c], stop)
-			theirDist := squareDistance(kings[them], stop)
-			s += w.PassedOwnKing*Score(ownDist) + w.PassedTheirKing*Score(theirDist)
-			blocked := p.occupied&Bit(stop) != 0
+		if f != nil {
+			f.add(c, &w.Passed[r&7], 1)
+			f.add(c, &w.PassedOwnKing, ownDist)
+			f.add(c, &w.PassedTheirKing, theirDist)
 			if blocked {
-				s += w.PassedBlocked
-			}
-			if f != nil {
-				f.add(c, &w.Passed[r&7], 1)
-				f.add(c, &w.PassedOwnKing, ownDist)
-				f.add(c, &w.PassedTheirKing, theirDist)
-				if blocked {
-					f.add(c, &w.PassedBlocked, 1)
-				}
+				f.add(c, &w.PassedBlocked, 1)
 			}
 		}
 	}
 	return s
 }
+
+// fileFill is every square on a file that holds a square of b.
+func fileFill(b uint64) uint64 {
+	b |= b << 8
+	b |= b << 16
+	b |= b << 32
+	b |= b >> 8
+	b |= b >> 16
+	b |= b >> 32
+	return b
+}
+
+// frontFill is b and every square ahead of it, seen from colour c.
+func frontFill(c move.Color, b uint64) uint64 {
+	if c == move.White {
+		b |= b << 8
+		b |= b << 16
+		return b | b<<32
+	}
+	b |= b >> 8
+	b |= b >> 16
+	return b | b>>32
+}
+
+// rearFill is b and every square behind it, seen from colour c.
+func rearFill(c move.Color, b uint64) uint64 { return frontFill(c.Other(), b) }
 
 // squareDistance is the king distance between two squares.
 func squareDistance(a, b int) int {

@@ -199,3 +199,11 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 	_ = sum
 }
+
+func TestKingShelterMasks(t *testing.T) {
+	g1, _ := ParseSquare("g1")
+	assert.Equal(t, Bit(Square(5, 1))|Bit(Square(6, 1))|Bit(Square(7, 1)), shelterNear[move.White][g1])
+	assert.Equal(t, Bit(Square(5, 2))|Bit(Square(6, 2))|Bit(Square(7, 2)), shelterFar[move.White][g1])
+	b8, _ := ParseSquare("b8")
+	assert.Equal(t, Bit(Square(0, 6))|Bit(Square(1, 6))|Bit(Square(2, 6)), shelterNear[move.Black][b8])
+}
