@@ -57,11 +57,11 @@ func RunSuite(out io.Writer, cases []Case, newPos NewPosition, limits Limits, co
 			sum.Nodes += got
 			if got == want.Nodes {
 				sum.Passed++
-				fmt.Fprintf(out, "ok   %s D%d: %d in %s\n", c.Name(), want.Depth, got, shortDuration(took))
+				fmt.Fprintf(out, "ok   %s D%d: %d in %s\n", c.Name(), want.Depth, got, FormatDuration(took))
 			} else {
 				sum.Failed++
 				fmt.Fprintf(out, "FAIL %s D%d: expected %d, got %d in %s\n",
-					c.Name(), want.Depth, want.Nodes, got, shortDuration(took))
+					c.Name(), want.Depth, want.Nodes, got, FormatDuration(took))
 			}
 		}
 	}
@@ -69,7 +69,7 @@ func RunSuite(out io.Writer, cases []Case, newPos NewPosition, limits Limits, co
 	if sum.Skipped > 0 {
 		fmt.Fprintf(out, "%d skipped (beyond the depth or node limit)\n", sum.Skipped)
 	}
-	fmt.Fprintf(out, "%d nodes in %s (%d nodes/s)\n", sum.Nodes, seconds(sum.Elapsed), NodesPerSecond(sum.Nodes, sum.Elapsed))
+	fmt.Fprintf(out, "%d nodes in %s (%d nodes/s)\n", sum.Nodes, FormatDuration(sum.Elapsed), NodesPerSecond(sum.Nodes, sum.Elapsed))
 	fmt.Fprintf(out, "%d passed, %d failed\n", sum.Passed, sum.Failed)
 	return sum, nil
 }
@@ -82,11 +82,9 @@ func NodesPerSecond(nodes uint64, elapsed time.Duration) uint64 {
 	return uint64(float64(nodes) / elapsed.Seconds())
 }
 
-// seconds formats a duration as seconds with millisecond precision.
-func seconds(d time.Duration) string { return fmt.Sprintf("%.3fs", d.Seconds()) }
-
-// shortDuration formats a check's time to three or four significant digits.
-func shortDuration(d time.Duration) string {
+// FormatDuration writes a duration to three or four significant digits
+// ("412µs", "12.35ms", "2.346s").
+func FormatDuration(d time.Duration) string {
 	switch {
 	case d < time.Millisecond:
 		return d.Round(time.Microsecond).String()

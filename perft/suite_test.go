@@ -38,7 +38,7 @@ func TestRunSuiteReportsEachCheck(t *testing.T) {
 	assert.Regexp(t, `^ok   right \(line 1\) D3: \d+ in `, lines[1])
 	assert.Regexp(t, `^FAIL line 2 D2: expected \d+, got \d+ in `, lines[2])
 	assert.Equal(t, "1 skipped (beyond the depth or node limit)", lines[3])
-	assert.Regexp(t, `^\d+ nodes in \d+\.\d{3}s \(\d+ nodes/s\)$`, lines[4])
+	assert.Regexp(t, `^\d+ nodes in [0-9.]+(µs|ms|s) \(\d+ nodes/s\)$`, lines[4])
 	assert.Equal(t, "2 passed, 1 failed", lines[5])
 }
 
@@ -62,8 +62,8 @@ func TestRunSuiteRejectsBadPositionBeforeCounting(t *testing.T) {
 	assert.Empty(t, out.String(), "nothing is counted when a line is bad")
 }
 
-func TestShortDuration(t *testing.T) {
-	assert.Equal(t, "412µs", shortDuration(412345*time.Nanosecond))
-	assert.Equal(t, "12.35ms", shortDuration(12345678*time.Nanosecond))
-	assert.Equal(t, "2.346s", shortDuration(2345678901*time.Nanosecond))
+func TestFormatDuration(t *testing.T) {
+	assert.Equal(t, "412µs", FormatDuration(412345*time.Nanosecond))
+	assert.Equal(t, "12.35ms", FormatDuration(12345678*time.Nanosecond))
+	assert.Equal(t, "2.346s", FormatDuration(2345678901*time.Nanosecond))
 }

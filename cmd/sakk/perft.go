@@ -50,7 +50,7 @@ Options:
   --max-depth D    with --suite: skip entries deeper than D
   --max-nodes N    with --suite: skip entries expecting more than N nodes
 
-Output: the divide lines, then "Nodes searched: N" and "Time: S s, N nodes/s".
+Output: the divide lines, then "Nodes searched: N" and "Time: T, N nodes/s".
 A suite prints one line per position and depth ("ok" or "FAIL"), then
 "N passed, N failed".
 
@@ -187,7 +187,7 @@ func runPerftCount(a perftArgs, stdout, stderr io.Writer) int {
 	}
 	elapsed := time.Since(start)
 	fmt.Fprintf(stdout, "Nodes searched: %d\n", nodes)
-	fmt.Fprintf(stdout, "Time: %.3f s, %d nodes/s\n", elapsed.Seconds(), perft.NodesPerSecond(nodes, elapsed))
+	fmt.Fprintf(stdout, "Time: %s, %d nodes/s\n", perft.FormatDuration(elapsed), perft.NodesPerSecond(nodes, elapsed))
 	return exitOK
 }
 
