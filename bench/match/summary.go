@@ -183,6 +183,9 @@ func formatElo(elo float64) string {
 	if math.IsInf(elo, 0) {
 		return map[bool]string{true: "+inf", false: "-inf"}[elo > 0]
 	}
+	if math.Abs(elo) < 0.005 {
+		elo = 0 // no "-0.00"
+	}
 	return fmt.Sprintf("%.2f", elo)
 }
 

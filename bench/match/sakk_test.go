@@ -1,0 +1,51 @@
+package match
+
+import (
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sakk-chess/sakk/engine/game"
+)
+
+// buildSakk compiles the engine into a temporary directory.
+func buildSakk(t *testing.T) string {
+	if testing.Short() {
+		t.Skip("builds and plays the real engine")
+	}
+	bin := filepath.Join(t.TempDir(), "sakk")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/sakk-chess/sakk/cmd/sakk").CombinedOutput()
+	require.NoError(t, err, string(out))
+	return bin
+}
+
+// sakkMatch plays sakk against itself and checks every game move by move.
+func sakkMatch(t *testing.T, bin, variantName string, args ...string) *Summary {
+	base := []string{"-engine", "cmd=" + bin, "name=sakk-a", "-engine", "cmd=" + bin, "name=sakk-b",
+		"-variant", variantName, "-games", "2", "-repeat", "-maxmoves", "80",
+		"-draw", "movenumber=30", "movecount=6", "score=15", "-resign", "movecount=3", "score=800"}
+	summary, _, games := runMatch(t, append(base, args...)...)
+	require.Len(t, games, 2)
+	for _, g := range games {
+		assert.Contains(t, []string{"normal", "adjudication"}, g.Tag("Termination"), closingComment(g))
+		replay(t, g, variantName)
+	}
+	assert.Equal(t, 2, summary.Games)
+	assert.Empty(t, summary.Faults[0])
+	assert.Empty(t, summary.Faults[1])
+	return summary
+}
+
+func TestSakkPlaysChessAndGlinski(t *testing.T) {
+	bin := buildSakk(t)
+	t.Run("chess on a clock", func(t *testing.T) {
+		sakkMatch(t, bin, game.Chess, "-each", "tc=2+0.02", "option.Hash=8",
+			"-openings", "file="+filepath.Join("testdata", "openings.pgn"), "format=pgn")
+	})
+	t.Run("glinski by nodes", func(t *testing.T) {
+		sakkMatch(t, bin, game.Glinski, "-each", "nodes=4000", "-openings", "file=builtin:glinski", "order=random", "-srand", "7")
+	})
+}
