@@ -45,7 +45,9 @@ Options:
   --divide         also print each root move with its count ("e2e4: 13160")
   --threads N      spread the root moves over N threads, 1..256 (default 1)
   --hash MB        use a perft hash table of MB megabytes, 0..65536 (default 0)
-  --chess960       read castling as Chess960 (chess only)
+  --chess960       write castling as king-takes-rook (e1h1) in --divide
+                   output (chess only); on by itself when a castling rook is
+                   not on the a- or h-file. Counts are the same either way.
   --suite FILE     check every ";Dn count" entry of an EPD perft suite
   --max-depth D    with --suite: skip entries deeper than D
   --max-nodes N    with --suite: skip entries expecting more than N nodes
@@ -156,12 +158,20 @@ func (a *perftArgs) newPosition(name, fen string) (game.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	if a.chess960 {
+	if a.chess960 || castlingNeedsChess960(pos) {
 		if board, ok := pos.(interface{ SetChess960(bool) }); ok {
 			board.SetChess960(true)
 		}
 	}
 	return pos, nil
+}
+
+// castlingNeedsChess960 says whether a chess position can castle with a rook
+// off the a- and h-files, where only king-takes-rook notation is unambiguous.
+// The board writes such rights as Shredder-FEN file letters.
+func castlingNeedsChess960(pos game.Position) bool {
+	fields := strings.Fields(pos.FEN())
+	return pos.Variant() == game.Chess && len(fields) > 2 && strings.Trim(fields[2], "KQkq-") != ""
 }
 
 // runPerftCount counts one position, with --divide lines if asked.

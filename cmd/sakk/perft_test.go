@@ -54,6 +54,21 @@ func TestPerftCounts(t *testing.T) {
 	}
 }
 
+func TestPerftDivideWritesChess960CastlingWhenNeeded(t *testing.T) {
+	const rooksOffCorners = "4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1"
+	code, out, _ := runSakk("perft", "--fen", rooksOffCorners, "--depth", "1", "--divide")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "\ne1b1: 1\n", "queenside castling as king takes rook")
+	assert.NotContains(t, out, "e1c1")
+
+	code, out, _ = runSakk("perft", "--fen", kiwipete, "--depth", "1", "--divide")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "\ne1g1: 1\n", "standard castling stays king-two-squares")
+	code, out, _ = runSakk("perft", "--fen", kiwipete, "--depth", "1", "--divide", "--chess960")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "\ne1h1: 1\n", "--chess960 asks for king takes rook")
+}
+
 func TestPerftBadArgumentsExit2(t *testing.T) {
 	for _, c := range []struct {
 		args []string
