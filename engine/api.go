@@ -108,6 +108,7 @@ type Engine struct {
 	tm     timeManager
 
 	// Set for each search, read by its threads.
+	lim       Limits
 	report    func(Info)
 	nodeLimit uint64
 	active    []*thread
@@ -117,6 +118,7 @@ type Engine struct {
 	// move-ordering tables) between searches.
 	chessWorkers   []*chessWorker
 	glinskiWorkers []*glinskiWorker
+	ifaceForBench  any // the interface-dispatch search of the benchmarks
 }
 
 // New returns an engine with DefaultOptions (hash allocated lazily).
@@ -172,8 +174,8 @@ func (e *Engine) NewGame() {
 func (e *Engine) Search(pos game.Position, lim Limits, report func(Info)) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.prepare(pos, &lim)
-	return e.run(pos, &lim, report)
+	e.prepare(pos, lim)
+	return e.run(pos, report)
 }
 
 // Go starts a search in a new goroutine and calls done with its result
@@ -181,9 +183,9 @@ func (e *Engine) Search(pos game.Position, lim Limits, report func(Info)) Result
 // that follows Go is never lost.
 func (e *Engine) Go(pos game.Position, lim Limits, report func(Info), done func(Result)) {
 	e.mu.Lock()
-	e.prepare(pos, &lim)
+	e.prepare(pos, lim)
 	go func() {
-		r := e.run(pos, &lim, report)
+		r := e.run(pos, report)
 		e.mu.Unlock()
 		if done != nil {
 			done(r)
@@ -192,16 +194,18 @@ func (e *Engine) Go(pos game.Position, lim Limits, report func(Info), done func(
 }
 
 // prepare resets the stop state and starts the clock. Called with e.mu held.
-func (e *Engine) prepare(pos game.Position, lim *Limits) {
+func (e *Engine) prepare(pos game.Position, lim Limits) {
+	e.lim = lim
 	e.stop.Store(false)
 	e.ponder.Store(lim.Ponder)
 	e.tmMu.Lock()
-	e.tm.init(lim, pos.SideToMove(), e.opts.MoveOverhead)
+	e.tm.init(&e.lim, pos.SideToMove(), e.opts.MoveOverhead)
 	e.tmMu.Unlock()
 }
 
 // run is the search proper. Called with e.mu held.
-func (e *Engine) run(pos game.Position, lim *Limits, report func(Info)) Result {
+func (e *Engine) run(pos game.Position, report func(Info)) Result {
+	lim := &e.lim
 	e.tt.Resize(e.opts.HashMB)
 	e.tt.NewSearch()
 	e.report = report

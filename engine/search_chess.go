@@ -156,6 +156,7 @@ func (w *chessWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 			t.e.reportCurrMove(depth, m, moveCount)
 		}
 		t.stack[0].move = m
+		t.pv[1].n = 0
 		pos.Make(m)
 		newDepth := depth - 1
 		if pos.InCheck() {
@@ -357,6 +358,7 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 		f.move = m
+		t.pv[ply+1].n = 0
 		pos.Make(m)
 		newDepth := depth - 1
 		givesCheck := pos.InCheck()
@@ -505,6 +507,7 @@ func (w *chessWorker) qsearch(alpha, beta, ply int) int {
 			continue
 		}
 		t.stack[ply].move = m
+		t.pv[ply+1].n = 0
 		pos.Make(m)
 		score := -w.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()

@@ -158,6 +158,7 @@ func (w *glinskiWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 			t.e.reportCurrMove(depth, m, moveCount)
 		}
 		t.stack[0].move = m
+		t.pv[1].n = 0
 		pos.Make(m)
 		newDepth := depth - 1
 		if pos.InCheck() {
@@ -359,6 +360,7 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 		f.move = m
+		t.pv[ply+1].n = 0
 		pos.Make(m)
 		newDepth := depth - 1
 		givesCheck := pos.InCheck()
@@ -507,6 +509,7 @@ func (w *glinskiWorker) qsearch(alpha, beta, ply int) int {
 			continue
 		}
 		t.stack[ply].move = m
+		t.pv[ply+1].n = 0
 		pos.Make(m)
 		score := -w.qsearch(-beta, -alpha, ply+1)
 		pos.Unmake()
