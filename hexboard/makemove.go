@@ -58,7 +58,59 @@ func (p *Position) Make(m move.Move) {
 	}
 	p.side = them
 	p.key ^= sideKey ^ p.epKey()
-	p.checkers = p.computeCheckers()
+	p.checkers = p.checkersAfter(m, from, to)
+}
+
+// checkersAfter finds the checks a move gives: a direct one from the piece
+// that arrived on to, and discovered ones along the lines from the enemy king
+// through the cells the move emptied (from, and the victim's cell of an en
+// passant capture). Cheaper than asking for every attacker of the king.
+func (p *Position) checkersAfter(m move.Move, from, to int) Mask {
+	us := p.side ^ 1
+	k := p.kings[p.side]
+	occ := p.Occupied()
+	var checkers Mask
+	switch pt := p.cells[to&127].piece(); pt {
+	case move.Pawn:
+		if pawnAttacks[us][to&127].Has(k) {
+			checkers = CellMask(to)
+		}
+	case move.Knight:
+		if knightAttacks[to&127].Has(k) {
+			checkers = CellMask(to)
+		}
+	case move.Bishop, move.Rook, move.Queen:
+		if d := lineDir[to&127][k&127]; d >= 0 && (pt == move.Queen || (d < 6) == (pt == move.Rook)) &&
+			between(to, k).And(occ).IsEmpty() {
+			checkers = CellMask(to)
+		}
+	}
+	checkers = checkers.Or(p.sliderBehind(k, from, occ, us))
+	if m.IsEnPassant() {
+		checkers = checkers.Or(p.sliderBehind(k, int(pawnStep[p.side][to&127]), occ, us))
+	}
+	return checkers
+}
+
+// sliderBehind is the slider of colour by, if any, that sees cell k along the
+// line from k through the cell through.
+func (p *Position) sliderBehind(k, through int, occ Mask, by move.Color) Mask {
+	d := int(lineDir[k&127][through&127])
+	if d < 0 {
+		return Mask{}
+	}
+	ray := rays[k&127][d&15]
+	var seen Mask
+	if dirAscending(d) {
+		seen = rayAbove(ray, occ)
+	} else {
+		seen = rayBelow(ray, occ)
+	}
+	sliders := p.byPiece[move.Bishop]
+	if d < 6 {
+		sliders = p.byPiece[move.Rook]
+	}
+	return seen.And(sliders.Or(p.byPiece[move.Queen])).And(p.byColor[by&1])
 }
 
 // Unmake takes back the last move made with Make.
