@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -28,12 +29,12 @@ func benchPositions(b *testing.B, variant string) ([]game.Position, int) {
 		for _, f := range benchChess {
 			out = append(out, chessPosition(b, f))
 		}
-		return out, 9
+		return out, 11
 	}
 	for _, f := range benchGlinski {
 		out = append(out, glinskiPosition(b, f))
 	}
-	return out, 7
+	return out, 9
 }
 
 // searchIface is searchChess for one thread over the SearchBoard interface
@@ -47,6 +48,7 @@ func (e *Engine) searchIface(pos SearchBoard, lim Limits) Result {
 		e.ifaceForBench = new(ifaceWorker)
 	}
 	w := e.ifaceForBench.(*ifaceWorker)
+	w.clearTables() // as NewGame does for the generated searches
 	w.thread.begin(e, 0, e.stalemateScore(pos.Variant()))
 	w.pos = pos
 	w.initRoot(nil)
@@ -56,14 +58,16 @@ func (e *Engine) searchIface(pos SearchBoard, lim Limits) Result {
 }
 
 func benchSearch(b *testing.B, variant string, viaInterface bool) {
+	runtime.LockOSThread() // thread CPU time must be this goroutine's
+	defer runtime.UnlockOSThread()
 	positions, depth := benchPositions(b, variant)
 	e := New()
 	var nodes uint64
-	var spent time.Duration
+	var spent, cpu time.Duration
 	for b.Loop() {
 		for _, pos := range positions {
 			e.NewGame()
-			start := time.Now()
+			start, startCPU := time.Now(), threadCPUTime()
 			var r Result
 			if viaInterface {
 				r = e.searchIface(pos.(SearchBoard), Limits{Depth: depth})
@@ -71,10 +75,14 @@ func benchSearch(b *testing.B, variant string, viaInterface bool) {
 				r = e.Search(pos, Limits{Depth: depth}, nil)
 			}
 			spent += time.Since(start)
+			cpu += threadCPUTime() - startCPU
 			nodes += r.Nodes
 		}
 	}
 	b.ReportMetric(float64(nodes)/spent.Seconds(), "nodes/s")
+	if cpu > 0 {
+		b.ReportMetric(float64(nodes)/cpu.Seconds(), "nodes/cpu-s")
+	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
