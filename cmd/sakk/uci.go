@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/sakk-chess/sakk/bench"
 	"github.com/sakk-chess/sakk/engine/uci"
 )
 
@@ -29,7 +30,12 @@ func runUCI(args []string, stdout, stderr io.Writer) int {
 		}
 		return usageError(stderr, "sakk uci", fmt.Sprintf("unexpected argument %q", args[0]))
 	}
-	if err := uci.Run(os.Stdin, stdout, uci.Config{Log: stderr}); err != nil {
+	cfg := uci.Config{
+		Log: stderr,
+		// "bench" over UCI is "sakk bench" with its defaults.
+		Bench: func(w io.Writer) error { _, err := bench.Run(w, bench.Config{}); return err },
+	}
+	if err := uci.Run(os.Stdin, stdout, cfg); err != nil {
 		fmt.Fprintf(stderr, "sakk: %v\n", err)
 		return exitFailure
 	}

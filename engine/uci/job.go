@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -23,6 +24,7 @@ type job struct {
 	releaseOnce sync.Once
 	ponder      bool // a "go ponder" search
 	infinite    bool // ponderhit does not release an infinite search
+	unstoppable bool // the bench: quit does not wait for it
 	stopped     atomic.Bool
 }
 
@@ -183,13 +185,42 @@ func (s *session) bench(args []string) error {
 		return fmt.Errorf("bench not available")
 	}
 	j := newJob(false, false)
+	j.unstoppable = true
 	s.job = j
 	run, out := s.cfg.Bench, s.out
 	go func() {
 		defer close(j.done)
-		if err := run(func(line string) { out.info(line) }); err != nil {
+		w := &infoWriter{out: out}
+		err := run(w)
+		w.flush()
+		if err != nil {
 			out.error(fmt.Errorf("bench: %v", err))
 		}
 	}()
 	return nil
+}
+
+// infoWriter turns each line written to it into an "info string".
+type infoWriter struct {
+	out     *writer
+	partial []byte
+}
+
+func (w *infoWriter) Write(p []byte) (int, error) {
+	w.partial = append(w.partial, p...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		w.out.info(string(bytes.TrimRight(w.partial[:i], "\r")))
+		w.partial = w.partial[i+1:]
+	}
+}
+
+func (w *infoWriter) flush() {
+	if len(w.partial) > 0 {
+		w.out.info(string(w.partial))
+		w.partial = nil
+	}
 }

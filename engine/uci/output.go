@@ -16,8 +16,9 @@ import (
 // writer is the one place that writes to stdout: whole lines, flushed at
 // once, never interleaved, from any goroutine.
 type writer struct {
-	mu  sync.Mutex
-	buf *bufio.Writer
+	mu     sync.Mutex
+	buf    *bufio.Writer
+	closed bool
 }
 
 func newWriter(w io.Writer) *writer { return &writer{buf: bufio.NewWriterSize(w, 8<<10)} }
@@ -28,12 +29,22 @@ func newWriter(w io.Writer) *writer { return &writer{buf: bufio.NewWriterSize(w,
 func (w *writer) print(lines ...string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.closed {
+		return
+	}
 	for _, l := range lines {
 		w.buf.WriteString(l)
 		w.buf.WriteByte('\n')
 	}
 	// A write error means the GUI went away; there is nobody left to tell.
 	_ = w.buf.Flush()
+}
+
+// close drops every later line.
+func (w *writer) close() {
+	w.mu.Lock()
+	w.closed = true
+	w.mu.Unlock()
 }
 
 // info prints "info string <msg>".

@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -8,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sakk-chess/sakk/bench"
 	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
@@ -216,7 +218,7 @@ func TestOneBestmovePerGo(t *testing.T) {
 	gos := []string{
 		"go depth 1", "go depth 3", "go nodes 2000", "go movetime 30",
 		"go wtime 500 btime 500", "go wtime 500 btime 500 movestogo 5",
-		"go mate 2", "go infinite", "go searchmoves a2a3 h2h4 depth 2",
+		"go mate 2 depth 4", "go infinite", "go searchmoves a2a3 h2h4 depth 2",
 	}
 	s.send("position startpos")
 	for _, g := range gos {
@@ -256,6 +258,11 @@ func TestCheckmateAndStalemate(t *testing.T) {
 	s.send("stop")
 	best, _ = s.bestmove()
 	assert.Equal(t, "bestmove 0000", best)
+
+	s.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go mate 1")
+	best, before = s.bestmove()
+	assert.Equal(t, "bestmove a1a8", strings.Fields(best)[0]+" "+strings.Fields(best)[1])
+	assert.True(t, containsText(before, " score mate 1 "), strings.Join(before, "\n"))
 
 	s.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go movetime 50")
 	best, before = s.bestmove()
@@ -415,4 +422,44 @@ func containsText(lines []string, sub string) bool {
 		}
 	}
 	return false
+}
+
+func TestBench(t *testing.T) {
+	s := startSession(t, Config{Engine: newEngine(), Bench: func(w io.Writer) error {
+		_, err := bench.Run(w, bench.Config{Depth: 2})
+		return err
+	}})
+	s.send("bench")
+	got := s.until("the bench total", func(l string) bool { return strings.HasPrefix(l, "info string Bench: ") })
+	assert.Empty(t, errorsIn(got))
+	assert.Equal(t, len(got), count(got, "info string "), strings.Join(got, "\n"))
+	assert.Empty(t, errorsIn(s.sync()))
+
+	// Without a bench function the command says so.
+	s2 := newSessionWith(t, newEngine())
+	s2.send("bench")
+	assert.Equal(t, []string{"info string error: bench not available"}, s2.sync())
+}
+
+// The bench cannot be stopped; quit must not wait for it, and nothing may
+// be written once Run has returned.
+func TestQuitDuringBench(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	s := startSession(t, Config{Engine: newEngine(), Bench: func(w io.Writer) error {
+		io.WriteString(w, "first line\n")
+		<-release
+		io.WriteString(w, "after quit\n")
+		return nil
+	}})
+	s.send("bench")
+	s.untilLine("info string first line")
+	s.send("isready")
+	s.untilLine("readyok")
+	s.send("quit")
+	select {
+	case <-s.ended:
+	case <-time.After(waitLimit):
+		t.Fatal("quit waited for the bench")
+	}
 }

@@ -51,9 +51,11 @@ type Config struct {
 	// variant.New and variant.FromFEN).
 	NewPosition func(variantName string) (game.Position, error)
 	FromFEN     func(variantName, fen string) (game.Position, error)
-	// Bench runs the speed bench for the "bench" command, sending each line
-	// of its report to line (nil: "bench" answers that it is not available).
-	Bench func(line func(string)) error
+	// Bench runs the speed bench for the "bench" command, writing its
+	// report to w, which sends each line as an "info string" (nil: "bench"
+	// answers that it is not available). It cannot be stopped: "quit"
+	// during a bench returns at once and drops the rest of its report.
+	Bench func(w io.Writer) error
 	// MaxPerftDepth bounds "go perft" (0: 12). MaxHashMB bounds the Hash
 	// option (0: 65536). Tests lower both.
 	MaxPerftDepth int
@@ -264,9 +266,12 @@ func (s *session) busy() bool {
 func (s *session) shutdown() {
 	if s.job != nil {
 		s.job.stop(s.eng)
-		<-s.job.done
+		if !s.job.unstoppable {
+			<-s.job.done
+		}
 		s.job = nil
 	}
+	s.out.close() // nothing more may reach out once Run has returned
 	dropped := 0
 	for _, line := range s.pending {
 		if line != "quit" {
