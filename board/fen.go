@@ -26,12 +26,16 @@ var colorNames = [2]string{"white", "black"}
 // KQkq (X-FEN: K/Q mean the outermost rook on that side) or Shredder-FEN file
 // letters (HAha). The history is cleared. On error the position is unchanged.
 func (p *Position) SetFEN(fen string) error {
-	q := new(Position)
-	q.chess960 = p.chess960
-	if err := q.parseFEN(fen); err != nil {
+	oldPlacement, oldState := p.placement, p.states[0]
+	oldSp, oldGamePly, oldRootPly := p.sp, p.gamePly, p.rootPly
+	p.placement = placement{chess960: oldPlacement.chess960}
+	p.sp, p.gamePly = 0, 0
+	p.states[0] = state{}
+	if err := p.parseFEN(fen); err != nil {
+		p.placement, p.states[0] = oldPlacement, oldState
+		p.sp, p.gamePly, p.rootPly = oldSp, oldGamePly, oldRootPly
 		return fmt.Errorf("fen %q: %w", fen, err)
 	}
-	*p = *q
 	return nil
 }
 

@@ -4,8 +4,11 @@ import "math/bits"
 
 // Slider attacks come from "fancy" magic bitboards: the blockers on a
 // square's relevant rays, multiplied by a magic number and shifted, index a
-// table of precomputed attack sets. The magics are searched at init with a
-// fixed-seed generator, so every run builds identical tables.
+// table of precomputed attack sets. The magics were found by findMagics with
+// a fixed-seed generator and are kept in magic_table.go (searching takes a
+// few hundred milliseconds; checking them at init takes a few). A magic that
+// fails the check is searched for again, so a bad table cannot give wrong
+// attacks.
 
 // magicEntry is the lookup recipe of one square for one slider kind.
 type magicEntry struct {
@@ -68,8 +71,9 @@ type magicScratch struct {
 }
 
 // findMagics fills entries[sq] for every square and its block of sliderTable
-// starting at offset; it returns the offset after the last block.
-func findMagics(entries *[64]magicEntry, steps []step, offset uint32, rng *magicRandom, work *magicScratch) uint32 {
+// starting at offset, trying known[sq] first; it returns the offset after the
+// last block.
+func findMagics(entries *[64]magicEntry, steps []step, known *[64]uint64, offset uint32, rng *magicRandom, work *magicScratch) uint32 {
 	for sq := 0; sq < 64; sq++ {
 		mask := relevantMask(sq, steps)
 		n := 0
@@ -85,8 +89,11 @@ func findMagics(entries *[64]magicEntry, steps []step, offset uint32, rng *magic
 		}
 		shift := uint8(64 - bits.OnesCount64(mask))
 		block := sliderTable[offset : offset+uint32(n)]
-		for {
-			magic := rng.sparse()
+		for try := 0; ; try++ {
+			magic := known[sq]
+			if try > 0 || magic == 0 {
+				magic = rng.sparse()
+			}
 			if bits.OnesCount64((mask*magic)>>56) < 6 {
 				continue // too few high bits: cannot spread the blockers
 			}
@@ -115,6 +122,6 @@ func findMagics(entries *[64]magicEntry, steps []step, offset uint32, rng *magic
 func init() {
 	rng := &magicRandom{state: 0x9e3779b97f4a7c15}
 	work := &magicScratch{}
-	end := findMagics(&rookMagics, rookSteps, 0, rng, work)
-	findMagics(&bishopMagics, bishopSteps, end, rng, work)
+	end := findMagics(&rookMagics, rookSteps, &knownRookMagics, 0, rng, work)
+	findMagics(&bishopMagics, bishopSteps, &knownBishopMagics, end, rng, work)
 }

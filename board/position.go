@@ -61,6 +61,16 @@ type castleSetup struct {
 // Position is an orthodox chess position with its game history since the
 // last SetFEN. The zero value is not usable: use New, FromFEN or SetFEN.
 type Position struct {
+	placement
+	sp      int // index of the current state (drops by historySize/2 on overflow)
+	gamePly int // plies made since SetFEN
+	rootPly int // plies from the game start to the SetFEN position: 2*(fullmove-1) + side
+	states  [historySize]state
+}
+
+// placement is the position without its history: small enough to back up
+// while SetFEN parses into the position itself.
+type placement struct {
 	byType   [8]uint64 // by piece type, both colours; [0] unused
 	byColor  [2]uint64
 	occupied uint64
@@ -72,11 +82,6 @@ type Position struct {
 	castleSetups [4]castleSetup
 	castleMask   [64]uint8 // rights lost when a move leaves or reaches a square
 	chess960     bool      // notation: king-takes-rook castling, Shredder-FEN
-
-	sp      int // index of the current state (drops by historySize/2 on overflow)
-	gamePly int // plies made since SetFEN
-	rootPly int // plies from the game start to the SetFEN position: 2*(fullmove-1) + side
-	states  [historySize]state
 }
 
 var (
@@ -265,7 +270,7 @@ func (p *Position) pinned(c move.Color, king int) uint64 {
 
 // putPiece, removePiece and movePiece change the boards, counts and material
 // but not the key (Make xors the key itself; Unmake restores it).
-func (p *Position) putPiece(cp coloredPiece, sq int) {
+func (p *placement) putPiece(cp coloredPiece, sq int) {
 	b := Bit(sq)
 	p.squares[sq&63] = cp
 	p.byType[cp&7] |= b
@@ -275,7 +280,7 @@ func (p *Position) putPiece(cp coloredPiece, sq int) {
 	p.material[cp>>3&1] += int32(PieceValue[cp&7])
 }
 
-func (p *Position) removePiece(sq int) {
+func (p *placement) removePiece(sq int) {
 	b := Bit(sq)
 	cp := p.squares[sq&63]
 	p.squares[sq&63] = noColoredPiece
@@ -286,7 +291,7 @@ func (p *Position) removePiece(sq int) {
 	p.material[cp>>3&1] -= int32(PieceValue[cp&7])
 }
 
-func (p *Position) movePiece(from, to int) {
+func (p *placement) movePiece(from, to int) {
 	fromTo := Bit(from) | Bit(to)
 	cp := p.squares[from&63]
 	p.squares[from&63] = noColoredPiece
