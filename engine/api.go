@@ -118,7 +118,6 @@ type Engine struct {
 	// move-ordering tables) between searches.
 	chessWorkers   []*chessWorker
 	glinskiWorkers []*glinskiWorker
-	ifaceForBench  any // the interface-dispatch search of the benchmarks
 }
 
 // New returns an engine with DefaultOptions (hash allocated lazily).

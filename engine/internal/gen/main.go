@@ -7,9 +7,10 @@
 // *Chess* -> *Glinski*, the package name board -> hexboard, and the board
 // import path. Comments and strings other than the import are left alone.
 //
-// It also writes search_iface_test.go, the same search over the SearchBoard
-// interface, which exists only so a benchmark can measure what interface
-// dispatch would cost.
+// It also writes search_iface_test.go and search_generic_test.go, the same
+// search over the SearchBoard interface and as a Go generic over the board
+// type, which exist only so a benchmark can measure what those designs
+// would cost.
 package main
 
 import (
@@ -20,6 +21,7 @@ import (
 	"go/token"
 	"log"
 	"os"
+	"regexp"
 	"strings"
 )
 
@@ -43,6 +45,17 @@ var iface = variant{prefix: "iface", rewrite: func(src string) string {
 	return strings.Replace(src, "= *hexboard.Position", "= SearchBoard", 1)
 }}
 
+// generic makes the worker a generic type over the board.
+var generic = variant{prefix: "generic", rewrite: func(src string) string {
+	src = strings.Replace(src, "\t"+hexboardImport+"\n", "", 1)
+	src = strings.Replace(src, "type genericPos = *hexboard.Position\n", "", 1)
+	src = strings.Replace(src, "type genericWorker struct", "type genericWorker[P SearchBoard] struct", 1)
+	src = strings.ReplaceAll(src, "(w *genericWorker)", "(w *genericWorker[P])")
+	return genericPos.ReplaceAllString(src, "P")
+}}
+
+var genericPos = regexp.MustCompile(`\bgenericPos\b`)
+
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("gen: ")
@@ -53,6 +66,7 @@ func main() {
 		{"search_chess.go", "search_glinski.go", glinski},
 		{"run_chess.go", "run_glinski.go", glinski},
 		{"search_chess.go", "search_iface_test.go", iface},
+		{"search_chess.go", "search_generic_test.go", generic},
 	}
 	for _, j := range jobs {
 		if err := generate(j.template, j.out, j.v); err != nil {
