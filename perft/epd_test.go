@@ -59,3 +59,26 @@ func TestParseSuiteSkipsCommentsAndCountsLines(t *testing.T) {
 	_, err = ParseSuite(strings.NewReader("# nothing\n"))
 	assert.ErrorContains(t, err, "no positions")
 }
+
+// FuzzParseLine: any line either parses into a case with sorted, distinct,
+// positive depths or gives an error naming its line; nothing panics.
+func FuzzParseLine(f *testing.F) {
+	f.Add("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - ;D1 14 ;D2 191 ;id pos-3")
+	f.Add(";;D1 ;id")
+	f.Add("x ;D99999999999999999999 1")
+	f.Fuzz(func(t *testing.T, line string) {
+		c, err := ParseLine(line, 9)
+		if err != nil {
+			assert.True(t, strings.HasPrefix(err.Error(), "line 9: "), err.Error())
+			return
+		}
+		assert.NotEmpty(t, c.FEN)
+		require.NotEmpty(t, c.Expected)
+		for i, e := range c.Expected {
+			assert.Positive(t, e.Depth)
+			if i > 0 {
+				assert.Greater(t, e.Depth, c.Expected[i-1].Depth)
+			}
+		}
+	})
+}
