@@ -149,7 +149,7 @@ func bestmoveLine(view game.Position, res engine.Result, fallback move.Move, log
 }
 
 // startPerft runs "go perft depth" beside the loop, so that isready is
-// still answered and stop ends it after the current root move.
+// still answered and stop (or quit) ends it within milliseconds.
 func (s *session) startPerft(depth int) {
 	j := newJob(false, false)
 	s.job = j
@@ -162,18 +162,41 @@ func (s *session) startPerft(depth int) {
 		pos.LegalMoves(&list)
 		var total uint64
 		for _, m := range list.Slice() {
-			if j.stopped.Load() {
+			pos.Make(m)
+			n, complete := perft(pos, depth-1, &j.stopped)
+			pos.Unmake()
+			total += n
+			if !complete {
 				out.print("", "info string perft stopped", "Nodes searched: "+strconv.FormatUint(total, 10))
 				return
 			}
-			pos.Make(m)
-			n := pos.Perft(depth - 1)
-			pos.Unmake()
-			total += n
 			out.print(pos.MoveString(m) + ": " + strconv.FormatUint(n, 10))
 		}
 		out.print("", "Nodes searched: "+strconv.FormatUint(total, 10))
 	}()
+}
+
+// perft counts like pos.Perft but looks at stop between subtrees of
+// depth 3, so that even a deep count ends soon after stop.
+func perft(pos game.Position, depth int, stop *atomic.Bool) (nodes uint64, complete bool) {
+	if stop.Load() {
+		return 0, false
+	}
+	if depth <= 3 {
+		return pos.Perft(depth), true
+	}
+	var list move.List
+	pos.LegalMoves(&list)
+	for _, m := range list.Slice() {
+		pos.Make(m)
+		n, ok := perft(pos, depth-1, stop)
+		pos.Unmake()
+		nodes += n
+		if !ok {
+			return nodes, false
+		}
+	}
+	return nodes, true
 }
 
 // bench answers "bench": the speed bench, reported as info strings.

@@ -52,10 +52,10 @@ func buildSakk(t *testing.T, dir string) string {
 // polyglot (a UCI-to-xboard adapter) loads it, and the test plays White
 // through polyglot's xboard side, checking every reply on its own board.
 func TestPolyglotPlaysAGame(t *testing.T) {
+	polyglot := findPolyglot(t) // first: on CI a missing polyglot fails even with -short
 	if testing.Short() {
 		t.Skip("builds the binary and plays a game")
 	}
-	polyglot := findPolyglot(t)
 	dir := t.TempDir()
 	buildSakk(t, dir)
 	ini := filepath.Join(dir, "sakk.ini")

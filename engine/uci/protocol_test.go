@@ -287,6 +287,15 @@ func TestPerft(t *testing.T) {
 
 	s.send("go perft 1 depth 2", "go perft 0", "go perft 99")
 	assert.Len(t, errorsIn(s.sync()), 3)
+
+	// A deep count answers isready and ends soon after stop.
+	s.send("setoption name UCI_Variant value chess", "go perft 12")
+	assert.Zero(t, count(s.sync(), "Nodes searched"))
+	start := time.Now()
+	s.send("stop")
+	got = s.until("the partial total", func(l string) bool { return strings.HasPrefix(l, "Nodes searched: ") })
+	assert.Contains(t, got, "info string perft stopped")
+	assert.Less(t, time.Since(start), time.Second)
 }
 
 func TestVariantSwitch(t *testing.T) {
