@@ -74,6 +74,10 @@ func (t *thread) begin(e *Engine, id, stalemate int) {
 	t.e = e
 	t.stop = &e.stop
 	t.nodes = 0
+	t.nextCheckup = checkupInterval
+	if e.nodeLimit > 0 && e.nodeLimit < checkupInterval {
+		t.nextCheckup = e.nodeLimit
+	}
 	t.published.Store(0)
 	t.selDepth = 0
 	t.rootDepth = 0

@@ -236,7 +236,7 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		return w.qsearch(alpha, beta, ply)
 	}
 	t.nodes++
-	if t.nodes&1023 == 0 {
+	if t.nodes >= t.nextCheckup {
 		t.checkup()
 	}
 	if t.stopped() {
@@ -447,7 +447,7 @@ func (w *chessWorker) qsearch(alpha, beta, ply int) int {
 		t.pv[ply].n = 0
 	}
 	t.nodes++
-	if t.nodes&1023 == 0 {
+	if t.nodes >= t.nextCheckup {
 		t.checkup()
 	}
 	if t.stopped() {

@@ -238,7 +238,7 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		return w.qsearch(alpha, beta, ply)
 	}
 	t.nodes++
-	if t.nodes&1023 == 0 {
+	if t.nodes >= t.nextCheckup {
 		t.checkup()
 	}
 	if t.stopped() {
@@ -449,7 +449,7 @@ func (w *glinskiWorker) qsearch(alpha, beta, ply int) int {
 		t.pv[ply].n = 0
 	}
 	t.nodes++
-	if t.nodes&1023 == 0 {
+	if t.nodes >= t.nextCheckup {
 		t.checkup()
 	}
 	if t.stopped() {

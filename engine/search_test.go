@@ -255,6 +255,18 @@ func TestNeverReturnsIllegalMove(t *testing.T) {
 	}
 }
 
+func TestNodeLimit(t *testing.T) {
+	e := New()
+	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+		for _, limit := range []uint64{1, 300, 5000, 77777} {
+			r := e.Search(pos, Limits{Nodes: limit}, nil)
+			assert.GreaterOrEqual(t, r.Nodes, limit)
+			assert.LessOrEqual(t, r.Nodes, limit+2, "one thread stops at the limit")
+			assert.True(t, legal(pos, r.Best))
+		}
+	}
+}
+
 func TestNoLegalMove(t *testing.T) {
 	e := New()
 	mated := chessPosition(t, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1")

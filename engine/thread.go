@@ -46,8 +46,9 @@ type thread struct {
 	id        int
 	e         *Engine
 	stop      *atomic.Bool
-	nodes     uint64        // nodes searched, owned by this goroutine
-	published atomic.Uint64 // nodes, refreshed for other goroutines every 1024
+	nodes       uint64        // nodes searched, owned by this goroutine
+	nextCheckup uint64        // node count at which checkup runs next
+	published   atomic.Uint64 // nodes, refreshed for other goroutines at each checkup
 	selDepth  int
 	rootDepth int
 	stalemate int // score of the side to move when stalemated (ply-independent)
@@ -97,16 +98,30 @@ func (t *thread) clearTables() {
 // stopped reports whether the search must unwind now.
 func (t *thread) stopped() bool { return t.stop.Load() }
 
-// checkup runs every 1024 nodes: it publishes the node count and, on the
-// main thread, enforces the hard time limit and the node limit.
+// checkupInterval is how many nodes pass between looks at the clock.
+const checkupInterval = 1024
+
+// checkup runs every checkupInterval nodes: it publishes the node count and,
+// on the main thread, enforces the hard time limit and the node limit (a
+// near node limit brings the next checkup closer, so it is met exactly with
+// one thread).
 func (t *thread) checkup() {
 	t.published.Store(t.nodes)
+	t.nextCheckup = t.nodes + checkupInterval
 	if t.id != 0 {
 		return
 	}
 	e := t.e
-	if e.tm.pastDeadline() || (e.nodeLimit > 0 && e.totalNodes() >= e.nodeLimit) {
+	if e.tm.pastDeadline() {
 		t.stop.Store(true)
+	}
+	if e.nodeLimit > 0 {
+		total := e.totalNodes()
+		if total >= e.nodeLimit {
+			t.stop.Store(true)
+		} else if left := e.nodeLimit - total; left < checkupInterval {
+			t.nextCheckup = t.nodes + left
+		}
 	}
 }
 

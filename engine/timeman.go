@@ -87,7 +87,7 @@ func (tm *timeManager) enoughAfterIteration(bestMoveChanges float64, scoreDrop i
 	scale := 0.75 + bestMoveChanges*0.6
 	scale = min(scale, 2.5)
 	if scoreDrop > 0 {
-		scale *= 1 + float64(min(scoreDrop, 150))/150
+		scale *= 1 + float64(min(scoreDrop, 150))/100
 	}
 	target := time.Duration(float64(tm.soft) * scale)
 	// An iteration costs about as much as all before it: don't start one

@@ -1,0 +1,63 @@
+package engine
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/sakk-chess/sakk/engine/move"
+)
+
+func TestBudgetStaysInsideTheClock(t *testing.T) {
+	const overhead = 10 * time.Millisecond
+	for _, left := range []time.Duration{0, 5 * time.Millisecond, 50 * time.Millisecond, time.Second, 10 * time.Second, time.Hour} {
+		for _, inc := range []time.Duration{0, 100 * time.Millisecond, 2 * time.Second} {
+			for _, mtg := range []int{0, 1, 2, 5, 40} {
+				soft, hard := budget(left, inc, mtg, overhead)
+				assert.Positive(t, soft)
+				assert.LessOrEqual(t, soft, hard, "%v+%v/%d", left, inc, mtg)
+				if left > 2*overhead {
+					// Never more than what is left after the overhead.
+					assert.Less(t, hard, left-overhead, "%v+%v/%d", left, inc, mtg)
+				}
+			}
+		}
+	}
+	// A fair share: a minute for 40 moves gives a second or two per move.
+	soft, hard := budget(time.Minute, 0, 40, overhead)
+	assert.InDelta(t, time.Second.Seconds(), soft.Seconds(), 0.5)
+	assert.Greater(t, hard, 2*soft)
+}
+
+func TestTimeManagerModes(t *testing.T) {
+	var tm timeManager
+	tm.init(&Limits{Infinite: true, WTime: time.Second}, move.White, 10*time.Millisecond)
+	assert.False(t, tm.clocked)
+	assert.False(t, tm.pastDeadline())
+
+	tm.init(&Limits{MoveTime: 100 * time.Millisecond}, move.White, 10*time.Millisecond)
+	assert.True(t, tm.clocked)
+	assert.Equal(t, 90*time.Millisecond, tm.hard)
+	assert.Zero(t, tm.soft, "movetime is used in full")
+
+	// Black's clock is the one that counts for Black.
+	tm.init(&Limits{WTime: time.Hour, BTime: 100 * time.Millisecond}, move.Black, 10*time.Millisecond)
+	assert.Less(t, tm.hard, 100*time.Millisecond)
+
+	// Pondering: no deadline until ponderhit, then the hard budget from then.
+	tm.init(&Limits{Ponder: true, WTime: 100 * time.Millisecond}, move.White, 10*time.Millisecond)
+	assert.Equal(t, noDeadline, tm.deadline.Load())
+	tm.ponderHit()
+	assert.Less(t, tm.deadline.Load(), noDeadline)
+}
+
+func TestSoftBudgetStretchesWhenUnstable(t *testing.T) {
+	var tm timeManager
+	tm.init(&Limits{WTime: 10 * time.Second}, move.White, 0)
+	tm.start = time.Now().Add(-tm.soft * 8 / 10)
+	assert.True(t, tm.enoughAfterIteration(0, 0, false), "stable: stop early")
+	assert.False(t, tm.enoughAfterIteration(3, 0, false), "best move keeps changing: think on")
+	assert.False(t, tm.enoughAfterIteration(0, 100, false), "score dropping: think on")
+	assert.False(t, tm.enoughAfterIteration(0, 0, true), "never while pondering")
+}
