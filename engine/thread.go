@@ -43,15 +43,15 @@ type rootMove struct {
 // ordering tables, node count. The board-specific workers (generated from
 // search_chess.go) point at one.
 type thread struct {
-	id        int
-	e         *Engine
-	stop      *atomic.Bool
+	id          int
+	e           *Engine
+	stop        *atomic.Bool
 	nodes       uint64        // nodes searched, owned by this goroutine
 	nextCheckup uint64        // node count at which checkup runs next
 	published   atomic.Uint64 // nodes, refreshed for other goroutines at each checkup
-	selDepth  int
-	rootDepth int
-	stalemate int // score of the side to move when stalemated (ply-independent)
+	selDepth    int
+	rootDepth   int
+	stalemate   int // score of the side to move when stalemated (ply-independent)
 
 	stack   [MaxPly + 3]frame
 	pv      [MaxPly + 1]pvLine
