@@ -108,6 +108,16 @@ func init() {
 	}
 }
 
+// pstIndexOf is pstIndex as a table.
+var pstIndexOf [2][64]uint8
+
+func init() {
+	for sq := 0; sq < 64; sq++ {
+		pstIndexOf[move.White][sq] = uint8(pstIndex(move.White, sq))
+		pstIndexOf[move.Black][sq] = uint8(pstIndex(move.Black, sq))
+	}
+}
+
 // pstIndex is the folded table index of a square seen from colour c.
 func pstIndex(c move.Color, sq int) int {
 	sq ^= int(c) * 56
@@ -151,7 +161,7 @@ func (p *Position) evaluate(f *EvalFeatures) int {
 	s := total[move.White] - total[move.Black]
 
 	phase := p.Phase()
-	scale := p.endgameScale(s.EG())
+	scale := p.endgameScale(s.MG(), s.EG())
 	if f != nil {
 		f.Phase, f.Scale = phase, scale
 	}
@@ -165,8 +175,8 @@ func (p *Position) evaluate(f *EvalFeatures) int {
 // evalSide is the sum of colour c's terms.
 func (p *Position) evalSide(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2]uint64, kings *[2]int, f *EvalFeatures) Score {
 	them := c.Other()
-	ours := p.byColor[c&1]
 	occ := p.occupied
+	pst := &pstIndexOf[c&1]
 	var s Score
 
 	for pt := move.Pawn; pt <= move.Queen; pt++ {
@@ -183,68 +193,74 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2
 	enemyKing := kings[them]
 	kingZone := kingAttacks[enemyKing&63] | Bit(enemyKing)
 	attackers, units := 0, 0
-
-	for b := ours &^ p.byType[move.Pawn]; b != 0; b &= b - 1 {
-		sq := LSB(b)
-		pt := p.squares[sq&63].pieceType()
-		idx := pstIndex(c, sq)
-		s += w.PST[pt][idx]
-		if f != nil {
-			f.add(c, &w.PST[pt][idx], 1)
-		}
-		var attacks uint64
-		switch pt {
-		case move.Knight:
-			attacks = knightAttacks[sq&63]
-			n := min(bits.OnesCount64(attacks&mobilityArea), 8)
-			s += w.KnightMobility[n]
-			if f != nil {
-				f.add(c, &w.KnightMobility[n], 1)
-			}
-		case move.Bishop:
-			attacks = BishopAttacks(sq, occ)
-			n := min(bits.OnesCount64(attacks&mobilityArea), 13)
-			s += w.BishopMobility[n]
-			if f != nil {
-				f.add(c, &w.BishopMobility[n], 1)
-			}
-		case move.Rook:
-			attacks = RookAttacks(sq, occ)
-			n := min(bits.OnesCount64(attacks&mobilityArea), 14)
-			s += w.RookMobility[n]
-			file := FileMask(sq & 7)
-			if file&pawns[c] == 0 {
-				if file&pawns[them] == 0 {
-					s += w.RookOpen
-					if f != nil {
-						f.add(c, &w.RookOpen, 1)
-					}
-				} else {
-					s += w.RookSemiOpen
-					if f != nil {
-						f.add(c, &w.RookSemiOpen, 1)
-					}
-				}
-			}
-			if f != nil {
-				f.add(c, &w.RookMobility[n], 1)
-			}
-		case move.Queen:
-			attacks = QueenAttacks(sq, occ)
-			n := min(bits.OnesCount64(attacks&mobilityArea), 27)
-			s += w.QueenMobility[n]
-			if f != nil {
-				f.add(c, &w.QueenMobility[n], 1)
-			}
-		default: // king: shelter
-			s += p.kingShelter(c, sq, pawns[c], w, f)
-			continue
-		}
+	// attack counts a piece that hits the enemy king zone.
+	attack := func(pt move.Piece, attacks uint64) {
 		if hits := attacks & kingZone; hits != 0 {
 			attackers++
 			units += attackUnitWeight[pt&7] + bits.OnesCount64(hits)
 		}
 	}
+
+	for b := p.Pieces(c, move.Knight); b != 0; b &= b - 1 {
+		sq := LSB(b) & 63
+		idx := pst[sq] & 31
+		attacks := knightAttacks[sq]
+		n := min(bits.OnesCount64(attacks&mobilityArea), 8)
+		s += w.PST[move.Knight][idx] + w.KnightMobility[n]
+		if f != nil {
+			f.add(c, &w.PST[move.Knight][idx], 1)
+			f.add(c, &w.KnightMobility[n], 1)
+		}
+		attack(move.Knight, attacks)
+	}
+	for b := p.Pieces(c, move.Bishop); b != 0; b &= b - 1 {
+		sq := LSB(b) & 63
+		idx := pst[sq] & 31
+		attacks := BishopAttacks(sq, occ)
+		n := min(bits.OnesCount64(attacks&mobilityArea), 13)
+		s += w.PST[move.Bishop][idx] + w.BishopMobility[n]
+		if f != nil {
+			f.add(c, &w.PST[move.Bishop][idx], 1)
+			f.add(c, &w.BishopMobility[n], 1)
+		}
+		attack(move.Bishop, attacks)
+	}
+	for b := p.Pieces(c, move.Rook); b != 0; b &= b - 1 {
+		sq := LSB(b) & 63
+		idx := pst[sq] & 31
+		attacks := RookAttacks(sq, occ)
+		n := min(bits.OnesCount64(attacks&mobilityArea), 14)
+		s += w.PST[move.Rook][idx] + w.RookMobility[n]
+		if f != nil {
+			f.add(c, &w.PST[move.Rook][idx], 1)
+			f.add(c, &w.RookMobility[n], 1)
+		}
+		if file := FileMask(sq & 7); file&pawns[c] == 0 {
+			weight := &w.RookSemiOpen
+			if file&pawns[them] == 0 {
+				weight = &w.RookOpen
+			}
+			s += *weight
+			if f != nil {
+				f.add(c, weight, 1)
+			}
+		}
+		attack(move.Rook, attacks)
+	}
+	for b := p.Pieces(c, move.Queen); b != 0; b &= b - 1 {
+		sq := LSB(b) & 63
+		idx := pst[sq] & 31
+		attacks := QueenAttacks(sq, occ)
+		n := min(bits.OnesCount64(attacks&mobilityArea), 27)
+		s += w.PST[move.Queen][idx] + w.QueenMobility[n]
+		if f != nil {
+			f.add(c, &w.PST[move.Queen][idx], 1)
+			f.add(c, &w.QueenMobility[n], 1)
+		}
+		attack(move.Queen, attacks)
+	}
+	s += p.kingShelter(c, kings[c], pawns[c], w, f)
+
 	if attackers >= 2 {
 		u := min(units, kingAttackUnits-1)
 		s += w.KingAttack[u]
@@ -273,7 +289,7 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2
 // its king on sq: one or two ranks ahead on its file and the files beside,
 // and the files of those three with no own pawn ahead of the king at all.
 func (p *Position) kingShelter(c move.Color, sq int, ownPawns uint64, w *EvalWeights, f *EvalFeatures) Score {
-	idx := pstIndex(c, sq)
+	idx := pstIndexOf[c&1][sq&63] & 31
 	s := w.PST[move.King][idx]
 	near := bits.OnesCount64(ownPawns & shelterNear[c&1][sq&63])
 	far := bits.OnesCount64(ownPawns & shelterFar[c&1][sq&63])
@@ -297,7 +313,7 @@ func (p *Position) pawnStructure(c move.Color, w *EvalWeights, pawns, pawnAttack
 	own, enemy := pawns[c], pawns[them]
 	var s Score
 	for b := own; b != 0; b &= b - 1 {
-		idx := pstIndex(c, LSB(b))
+		idx := pstIndexOf[c&1][LSB(b)&63] & 31
 		s += w.PST[move.Pawn][idx]
 		if f != nil {
 			f.add(c, &w.PST[move.Pawn][idx], 1)
@@ -392,9 +408,11 @@ func abs(x int) int {
 // endgameScale (of 64) shrinks the evaluation when the side ahead cannot
 // make much of it: no pawns and too little extra material, or a pure
 // opposite-coloured bishop ending.
-func (p *Position) endgameScale(eg int) int {
+func (p *Position) endgameScale(mg, eg int) int {
+	// The side ahead by the endgame part, or by the midgame part on a tie
+	// (both zero: the score is zero whatever the scale).
 	strong := move.White
-	if eg < 0 {
+	if eg < 0 || eg == 0 && mg < 0 {
 		strong = move.Black
 	}
 	weak := strong.Other()

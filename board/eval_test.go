@@ -19,6 +19,7 @@ var evalFENs = []string{
 	"8/8/4k3/3p4/3P4/4K3/8/8 b - - 0 50",
 	"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
 	"4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+	"2K5/6P1/8/8/8/8/6Nk/2r5 w - - 1 35", // endgame part exactly 0: the scale must not favour White
 }
 
 // mirrorFEN flips the board vertically and swaps the colours (and the side

@@ -157,7 +157,7 @@ func (p *Position) evaluate(f *EvalFeatures) int {
 	s := total[move.White] - total[move.Black]
 
 	phase := p.Phase()
-	scale := p.endgameScale(s.EG())
+	scale := p.endgameScale(s.MG(), s.EG())
 	if f != nil {
 		f.Phase, f.Scale = phase, scale
 	}
@@ -331,9 +331,11 @@ func (p *Position) pawnStructure(c move.Color, w *EvalWeights, ctx *evalContext,
 // endgameScale (of 64) shrinks the evaluation when the side ahead cannot
 // make much of it: no pawns and too little extra material. (A lone minor
 // piece can mate here, but not by force.)
-func (p *Position) endgameScale(eg int) int {
+func (p *Position) endgameScale(mg, eg int) int {
+	// The side ahead by the endgame part, or by the midgame part on a tie
+	// (both zero: the score is zero whatever the scale).
 	strong := move.White
-	if eg < 0 {
+	if eg < 0 || eg == 0 && mg < 0 {
 		strong = move.Black
 	}
 	weak := strong.Other()
