@@ -90,10 +90,14 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	if err := a.check(set); err != nil {
 		return usageError(stderr, "sakk perft", err.Error())
 	}
-	if a.suite != "" {
-		return runPerftSuite(a, stdout, stderr)
+	name := a.variantName()
+	if a.chess960 && name != game.Chess {
+		return usageError(stderr, "sakk perft", "--chess960 only applies to chess")
 	}
-	return runPerftCount(a, stdout, stderr)
+	if a.suite != "" {
+		return runPerftSuite(a, name, stdout, stderr)
+	}
+	return runPerftCount(a, name, stdout, stderr)
 }
 
 // check rejects option values and combinations that make no sense.
@@ -132,12 +136,16 @@ func (a *perftArgs) check(set map[string]bool) error {
 	return nil
 }
 
-// variantFor picks the variant: --variant, else a guess from the FEN.
-func (a *perftArgs) variantFor(fen string) string {
-	if a.variant != "" {
+// variantName picks the variant: --variant, else a guess from the suite's
+// file name or the FEN.
+func (a *perftArgs) variantName() string {
+	switch {
+	case a.variant != "":
 		return strings.ToLower(a.variant)
+	case a.suite != "":
+		return suiteVariant(a.suite)
 	}
-	if board, _, _ := strings.Cut(strings.TrimSpace(fen), " "); strings.Count(board, "/") == 10 {
+	if board, _, _ := strings.Cut(strings.TrimSpace(a.fen), " "); strings.Count(board, "/") == 10 {
 		return game.Glinski
 	}
 	return game.Chess
@@ -145,9 +153,6 @@ func (a *perftArgs) variantFor(fen string) string {
 
 // newPosition reads fen (or the start position for "") as the variant.
 func (a *perftArgs) newPosition(name, fen string) (game.Position, error) {
-	if a.chess960 && name != game.Chess {
-		return nil, fmt.Errorf("--chess960 only applies to chess")
-	}
 	var pos game.Position
 	var err error
 	if fen == "" {
@@ -175,8 +180,8 @@ func castlingNeedsChess960(pos game.Position) bool {
 }
 
 // runPerftCount counts one position, with --divide lines if asked.
-func runPerftCount(a perftArgs, stdout, stderr io.Writer) int {
-	pos, err := a.newPosition(a.variantFor(a.fen), a.fen)
+func runPerftCount(a perftArgs, name string, stdout, stderr io.Writer) int {
+	pos, err := a.newPosition(name, a.fen)
 	if err != nil {
 		fmt.Fprintf(stderr, "sakk perft: bad FEN: %v\n", err)
 		return exitUsage
@@ -202,7 +207,7 @@ func runPerftCount(a perftArgs, stdout, stderr io.Writer) int {
 }
 
 // runPerftSuite checks an EPD perft suite; exit 1 on any mismatch.
-func runPerftSuite(a perftArgs, stdout, stderr io.Writer) int {
+func runPerftSuite(a perftArgs, name string, stdout, stderr io.Writer) int {
 	file, err := os.Open(a.suite)
 	if err != nil {
 		fmt.Fprintf(stderr, "sakk perft: cannot read suite: %v\n", err)
@@ -214,11 +219,6 @@ func runPerftSuite(a perftArgs, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sakk perft: %s: %v\n", a.suite, err)
 		return exitUsage
 	}
-	name := a.variant
-	if name == "" {
-		name = suiteVariant(a.suite)
-	}
-	name = strings.ToLower(name)
 	newPos := func(fen string) (game.Position, error) { return a.newPosition(name, fen) }
 	counter := perft.NewCounter(a.threads, a.hashMB)
 	limits := perft.Limits{MaxDepth: a.maxDepth, MaxNodes: a.maxNodes}
