@@ -1,6 +1,10 @@
 package hexboard
 
-import "github.com/sakk-chess/sakk/engine/move"
+import (
+	"math/bits"
+
+	"github.com/sakk-chess/sakk/engine/move"
+)
 
 // The Glinski evaluation: the orthodox framework (tapered midgame/endgame
 // Scores, every weight in Weights, written by the tuner in bench/tune) with
@@ -54,14 +58,13 @@ var attackUnitWeight = [7]int{move.Knight: 2, move.Bishop: 2, move.Rook: 3, move
 
 // Evaluation tables, filled by init.
 var (
-	pstIndexOf    [2][128]uint8 // folded table index of a cell seen from each side
-	flipCell      [128]int8     // the same cell seen from the other side (rank r -> len-r+1)
-	fileMasks     [NumFiles]Mask
-	adjacentFiles [NumFiles]Mask
-	forwardFile   [2][128]Mask // cells ahead on the same file
-	passedSpan    [2][128]Mask // cells from which an enemy pawn could block or capture
-	shelterNear   [2][128]Mask
-	shelterFar    [2][128]Mask
+	pstIndexOf  [2][128]uint8 // folded table index of a cell seen from each side
+	flipCell    [128]int8     // the same cell seen from the other side (rank r -> len-r+1)
+	fileMasks   [NumFiles]Mask
+	forwardFile [2][128]Mask // cells ahead on the same file
+	passedSpan  [2][128]Mask // cells from which an enemy pawn could block or capture
+	shelterNear [2][128]Mask
+	shelterFar  [2][128]Mask
 )
 
 func init() {
@@ -72,14 +75,6 @@ func init() {
 		f, r := File(c), Rank(c)
 		flipCell[c] = int8(CellAt(f, FileLength(f)-r+1))
 		fileMasks[f] = fileMasks[f].Or(CellMask(c))
-	}
-	for f := 0; f < NumFiles; f++ {
-		if f > 0 {
-			adjacentFiles[f] = adjacentFiles[f].Or(fileMasks[f-1])
-		}
-		if f < NumFiles-1 {
-			adjacentFiles[f] = adjacentFiles[f].Or(fileMasks[f+1])
-		}
 	}
 	start := [6]int{}
 	for aq := 1; aq < 6; aq++ {
@@ -280,6 +275,18 @@ func (p *Position) pawnStructure(c move.Color, w *EvalWeights, ctx *evalContext,
 	them := c.Other()
 	own, enemy := ctx.pawns[c], ctx.pawns[them]
 	var s Score
+	// Pass 1: the files holding our pawns, as 11 bits.
+	files, count := 0, 0
+	for b := own; b.Any(); count++ {
+		files |= 1 << (cellFile[b.PopLowest()&127] & 15)
+	}
+	// Every pawn but the front one of its file is a rear doubled pawn.
+	if doubled := count - bits.OnesCount(uint(files)); doubled > 0 {
+		s += w.Doubled * Score(doubled)
+		if f != nil {
+			f.add(c, &w.Doubled, doubled)
+		}
+	}
 	for b := own; b.Any(); {
 		cell := b.PopLowest() & 127
 		idx := pstIndexOf[c&1][cell] % halfCells
@@ -287,19 +294,13 @@ func (p *Position) pawnStructure(c move.Color, w *EvalWeights, ctx *evalContext,
 		if f != nil {
 			f.add(c, &w.PST[move.Pawn][idx], 1)
 		}
-		if adjacentFiles[cellFile[cell]%NumFiles].And(own).IsEmpty() {
+		if files&(0b101<<(cellFile[cell]&15)>>1) == 0 {
 			s += w.Isolated
 			if f != nil {
 				f.add(c, &w.Isolated, 1)
 			}
 		}
 		ahead := forwardFile[c&1][cell]
-		if ahead.And(own).Any() {
-			s += w.Doubled
-			if f != nil {
-				f.add(c, &w.Doubled, 1)
-			}
-		}
 		if ctx.pawnAttacks[c].Has(cell) {
 			s += w.Supported
 			if f != nil {
