@@ -49,7 +49,8 @@ Options:
                    output (chess only); on by itself when a castling rook is
                    not on the a- or h-file. Counts are the same either way.
   --suite FILE     check every ";Dn count" entry of an EPD perft suite
-  --max-depth D    with --suite: skip entries deeper than D
+  --max-depth D    with --suite: skip entries deeper than D (and always
+                   those deeper than 20)
   --max-nodes N    with --suite: skip entries expecting more than N nodes
 
 Output: the divide lines, then "Nodes searched: N" and "Time: T, N nodes/s".
@@ -221,7 +222,11 @@ func runPerftSuite(a perftArgs, name string, stdout, stderr io.Writer) int {
 	}
 	newPos := func(fen string) (game.Position, error) { return a.newPosition(name, fen) }
 	counter := perft.NewCounter(a.threads, a.hashMB)
-	limits := perft.Limits{MaxDepth: a.maxDepth, MaxNodes: a.maxNodes}
+	maxDepth := perftMaxDepth // the same bound as --depth
+	if a.maxDepth > 0 {
+		maxDepth = min(a.maxDepth, perftMaxDepth)
+	}
+	limits := perft.Limits{MaxDepth: maxDepth, MaxNodes: a.maxNodes}
 	summary, err := perft.RunSuite(stdout, cases, newPos, limits, counter)
 	if err != nil {
 		fmt.Fprintf(stderr, "sakk perft: %s: %v\n", a.suite, err)
