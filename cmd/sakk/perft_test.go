@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -130,6 +132,21 @@ func TestPerftSuiteVariantFromFileName(t *testing.T) {
 	require.Equal(t, exitOK, code, errOut+out)
 	assert.Contains(t, out, "ok   startpos (line 1) D2: 2586 in ")
 	assert.True(t, strings.HasSuffix(out, "\n20 passed, 0 failed\n"), out)
+}
+
+func TestPerftSuiteSkipsEntriesDeeperThan20(t *testing.T) {
+	suite := filepath.Join(t.TempDir(), "deep.epd")
+	require.NoError(t, os.WriteFile(suite, []byte("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D21 5\n"), 0o644))
+	code, out, _ := runSakk("perft", "--suite", suite, "--max-depth", "30")
+	assert.Equal(t, exitOK, code)
+	assert.Contains(t, out, "1 skipped")
+	assert.True(t, strings.HasSuffix(out, "\n1 passed, 0 failed\n"), out)
+}
+
+func TestPerftSuiteThatIsADirectoryExit2(t *testing.T) {
+	code, _, errOut := runSakk("perft", "--suite", t.TempDir())
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "is a directory")
 }
 
 func TestPerftSuiteChess960(t *testing.T) {
