@@ -253,9 +253,9 @@ func parseClock(s string, lo, hi int) (int, error) {
 	return n, nil
 }
 
-// FEN writes the position. Castling is KQkq while each castling rook stands
-// on the a- or h-file (and Chess960 notation is off), Shredder-FEN file
-// letters otherwise.
+// FEN writes the position. Castling is KQkq in standard positions (kings on
+// the e-file, castling rooks on the a- and h-files, Chess960 notation off),
+// Shredder-FEN file letters (HAha) otherwise.
 func (p *Position) FEN() string {
 	var sb strings.Builder
 	for rank := 7; rank >= 0; rank-- {
@@ -292,19 +292,22 @@ func (p *Position) castlingField() string {
 	if rights == 0 {
 		return "-"
 	}
+	standard := !p.chess960
+	for idx := 0; idx < 4; idx++ {
+		setup := &p.castleSetups[idx]
+		rookFile := 7 * (1 - idx&1) // h for king side, a for queen side
+		if rights&(1<<idx) != 0 && (File(setup.kingFrom) != 4 || File(setup.rookFrom) != rookFile) {
+			standard = false
+		}
+	}
 	var out []byte
 	for idx := 0; idx < 4; idx++ {
 		if rights&(1<<idx) == 0 {
 			continue
 		}
-		setup := &p.castleSetups[idx]
-		standardFile := 7
-		letter := byte('K')
-		if idx&1 == castleQueenSide {
-			standardFile, letter = 0, 'Q'
-		}
-		if p.chess960 || File(setup.rookFrom) != standardFile {
-			letter = byte('A' + File(setup.rookFrom))
+		letter := byte('A' + File(p.castleSetups[idx].rookFrom))
+		if standard {
+			letter = "KQ"[idx&1]
 		}
 		if idx >= 2 {
 			letter |= 0x20 // Black: lower case

@@ -21,14 +21,20 @@ func castleKingTarget(m move.Move) int {
 	return Square(file, Rank(m.From()))
 }
 
-// MoveString writes a move in UCI notation ("0000" for no move).
+// MoveString writes a move in UCI notation ("0000" for no move). Castling
+// is the king's step, or king-takes-rook in Chess960 mode and wherever the
+// step would read as a plain king move (some Chess960 positions).
 func (p *Position) MoveString(m move.Move) string {
 	if m == move.None {
 		return "0000"
 	}
 	to := m.To()
 	if m.IsCastle() && !p.chess960 {
-		to = castleKingTarget(m)
+		kingTo := castleKingTarget(m)
+		step := move.New(m.From(), kingTo, move.King, p.squares[kingTo&63].pieceType(), move.NoPiece, 0)
+		if !p.IsLegal(step) {
+			to = kingTo
+		}
 	}
 	s := SquareName(m.From()&63) + SquareName(to&63)
 	if promo := m.Promotion(); promo != move.NoPiece {
