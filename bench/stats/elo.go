@@ -27,9 +27,10 @@ func (t Tally) Elo() float64 { return EloFromScore(t.Mean()) }
 
 // EloMargin is the half-width of the 95% confidence interval of Elo(): the
 // mean score's interval mapped through EloFromScore, halved. It is +Inf when
-// the interval reaches 0% or 100%.
+// the interval reaches 0% or 100%, and when the samples show no spread at
+// all (too few to measure it: saying ±0 would claim certainty).
 func (t Tally) EloMargin() float64 {
-	if t.N == 0 {
+	if t.N < 2 || t.Variance() == 0 {
 		return math.Inf(1)
 	}
 	delta := z95 * t.StdErr()
