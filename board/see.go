@@ -57,9 +57,6 @@ func (p *Position) SEE(m move.Move) int {
 			gain[depth] += PieceValue[move.Queen] - PieceValue[move.Pawn]
 			onSquare = PieceValue[move.Queen]
 		}
-		if max(-gain[depth-1], gain[depth]) < 0 {
-			break // neither side profits from going on
-		}
 		occupied &^= Bit(LSB(mine & p.byType[pt]))
 		// Uncover sliders behind the piece that just captured.
 		attackers |= BishopAttacks(to, occupied)&bishops | RookAttacks(to, occupied)&rooks
