@@ -33,7 +33,7 @@ func TestOutcome(t *testing.T) {
 		{"7k/8/8/8/8/8/8/KB6 w - - 0 1", game.DeadPosition, move.White},
 		{"7k/8/8/8/8/8/8/KN6 b - - 0 1", game.DeadPosition, move.White},
 		{"6bk/8/8/8/8/8/8/KB6 w - - 0 1", game.DeadPosition, move.White}, // both on light squares
-		{"5b1k/8/8/8/8/8/8/KB6 w - - 0 1", game.Ongoing, move.White},      // opposite colours
+		{"5b1k/8/8/8/8/8/8/KB6 w - - 0 1", game.Ongoing, move.White},     // opposite colours
 		{"7k/8/8/8/8/8/8/KNN5 w - - 0 1", game.Ongoing, move.White},
 		{"7k/8/8/8/8/8/8/KBN5 w - - 0 1", game.Ongoing, move.White},
 		{"7k/8/8/8/8/8/P7/K7 w - - 0 1", game.Ongoing, move.White},
