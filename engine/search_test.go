@@ -519,6 +519,19 @@ func TestRepetitionInGameHistory(t *testing.T) {
 	assert.Equal(t, 0, r.Score)
 }
 
+// White, a queen and rook down, draws by perpetual check (Qe8+ Kh7 Qh5+
+// Kg8 Qe8+; Stockfish scores it 0): the search must see the repetition
+// inside its own tree.
+func TestRepetitionInSearch(t *testing.T) {
+	pos := chessPosition(t, "6k1/3Q2p1/8/8/8/7K/r7/q7 w - - 0 1")
+	e := New()
+	r := e.Search(pos, Limits{Depth: 10}, nil)
+	assert.Equal(t, 0, r.Score)
+	pos.Make(r.Best)
+	assert.True(t, pos.InCheck(), "the perpetual starts with a check")
+	pos.Unmake()
+}
+
 func TestThreadsShareWork(t *testing.T) {
 	for _, pos := range []game.Position{board.New(), hexboard.New()} {
 		e := New()
