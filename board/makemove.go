@@ -20,7 +20,7 @@ func (p *Position) pushState() (prev, next *state) {
 // carry the king's square in From and the rook's in To).
 func (p *Position) Make(m move.Move) {
 	prev, st := p.pushState()
-	us, them := p.side, p.side.Other()
+	us, them := p.side&1, p.side.Other()&1
 	key := prev.key ^ sideKey
 	if prev.epSquare != NoSquare {
 		key ^= epKeys[prev.epSquare&7]

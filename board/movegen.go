@@ -34,7 +34,7 @@ func (p *Position) Quiets(list *move.List) {
 // from the check mask (evasions), pin lines (pinned pieces), explicit attack
 // tests for king steps and castling, and a full test for en passant.
 func (p *Position) generate(list *move.List, kind genKind) {
-	us, them := p.side, p.side.Other()
+	us, them := p.side&1, p.side.Other()&1
 	occupied := p.occupied
 	king := LSB(p.byType[move.King] & p.byColor[us])
 	checkers := p.st().checkers
@@ -156,7 +156,7 @@ func shiftForward(b uint64, delta int) uint64 {
 // addPawnMoves writes the pawn moves of the kind asked for: unpinned pawns
 // set-wise, pinned ones square by square along their pin line.
 func (p *Position) addPawnMoves(list *move.List, kind genKind, king int, pinned uint64) {
-	us, them := p.side, p.side.Other()
+	us, them := p.side&1, p.side.Other()&1
 	geo := &pawnGeometries[us&1]
 	checkMask := ^uint64(0)
 	if checkers := p.st().checkers; checkers != 0 {

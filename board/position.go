@@ -15,7 +15,7 @@ const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 const historySize = 4096
 
 // Piece values in centipawns for the material sum and SEE.
-var PieceValue = [7]int{move.NoPiece: 0, move.Pawn: 100, move.Knight: 320, move.Bishop: 330,
+var PieceValue = [8]int{move.NoPiece: 0, move.Pawn: 100, move.Knight: 320, move.Bishop: 330,
 	move.Rook: 500, move.Queen: 900, move.King: 0}
 
 // coloredPiece packs a piece type (bits 0-2) and colour (bit 3); 0 is empty.
@@ -321,5 +321,5 @@ func (p *Position) computeKey() uint64 {
 
 // computeCheckers finds the pieces checking the side to move from scratch.
 func (p *Position) computeCheckers() uint64 {
-	return p.AttackersTo(p.KingSquare(p.side), p.occupied) & p.byColor[p.side.Other()]
+	return p.AttackersTo(p.KingSquare(p.side), p.occupied) & p.byColor[p.side.Other()&1]
 }
