@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/bench/pgn"
+	"github.com/sakk-chess/sakk/bench/stats"
 	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
 )
@@ -188,4 +189,15 @@ func TestBadOpeningsStopTheMatch(t *testing.T) {
 	_, err = Run(context.Background(), cfg)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "line 2")
+}
+
+func TestSPRTStopsTheMatchEarly(t *testing.T) {
+	args := append(stubEngine(t, "random"), stubEngine(t, "illegal")...)
+	summary, out, games := runMatch(t, append(args, "-each", "depth=1", "-games", "2", "-rounds", "40",
+		"-repeat", "-concurrency", "2", "-sprt", "elo0=0", "elo1=5")...)
+	assert.Less(t, summary.Games, 80)
+	assert.Len(t, games, summary.Games)
+	assert.Equal(t, stats.AcceptH1, summary.Decision)
+	assert.Contains(t, out, "H1 accepted")
+	assert.Regexp(t, `LLR: \d+\.\d\d \(-2\.94, 2\.94\) \[0\.00, 5\.00\] H1 accepted`, out)
 }

@@ -56,16 +56,29 @@ func (s SPRT) Bounds() (lower, upper float64) {
 //
 // with s0, s1 the expected scores of Elo0 and Elo1. For a trinomial tally N
 // counts games; for a pentanomial tally N counts pairs and each sample is a
-// pair's points halved. A tally without spread (no games, or all one result)
-// gives 0.
+// pair's points halved. No samples give 0. Samples without spread (every
+// game one result) would divide by zero: they are regularised with a
+// thousandth of a sample at each of 0, 1/4, 1/2, 3/4 and 1, so that a run
+// of wins still ends the test.
 func (s SPRT) LLR(t Tally) float64 {
-	variance := t.Variance()
-	if t.N == 0 || variance == 0 {
+	if t.N == 0 {
 		return 0
 	}
+	if t.Variance() < 1e-12 {
+		for _, score := range []float64{0, 0.25, 0.5, 0.75, 1} {
+			t.N += regularisation
+			t.Sum += regularisation * score
+			t.SumSq += regularisation * score * score
+		}
+	}
+	variance := t.Variance()
 	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
 	return t.N * (s1 - s0) * (2*t.Mean() - s0 - s1) / (2 * variance)
 }
+
+// regularisation is the weight of each pseudo-sample added to a tally
+// without spread.
+const regularisation = 1e-3
 
 // Decide compares an LLR with the bounds.
 func (s SPRT) Decide(llr float64) Decision {

@@ -74,7 +74,9 @@ func TestSPRTLLRTrinomial(t *testing.T) {
 	assert.Equal(t, AcceptH1, s.Decide(3))
 	assert.Equal(t, AcceptH0, s.Decide(-3))
 	assert.Equal(t, 0.0, s.LLR(Tally{}))
-	assert.Equal(t, 0.0, s.LLR(trinomial(10, 0, 0)), "no spread gives no information")
+	assert.Greater(t, s.LLR(trinomial(10, 0, 0)), 2.95, "ten wins in a row end the test (regularised)")
+	assert.Less(t, s.LLR(trinomial(0, 0, 10)), -2.95)
+	assert.Less(t, s.LLR(trinomial(0, 10, 0)), 0.0, "all draws favour H0 = 0 over H1 = 5")
 }
 
 func TestSPRTLLRPentanomial(t *testing.T) {
