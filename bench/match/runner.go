@@ -109,7 +109,9 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			cancel()
 		}
 	}
-	summary.Print(cfg.Out)
+	if summary.Games > 0 || firstErr == nil {
+		summary.Print(cfg.Out) // no empty report when the first game could not start
+	}
 	return summary, firstErr
 }
 
