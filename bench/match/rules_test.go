@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"testing"
 	"time"
 
@@ -162,3 +163,19 @@ func TestSummaryCountsStalematesAndPairs(t *testing.T) {
 }
 
 func openingsStart() openings.Opening { return openings.Opening{} }
+
+func TestPGNOfAGlinskiStalemate(t *testing.T) {
+	s := stalemateState(t, game.Glinski, false)
+	m, err := s.pos.ParseMove("f5f6")
+	require.NoError(t, err)
+	s.play(m, "+0.10/5 0.010s")
+	s.finishByRules(game.Outcome{Result: game.Stalemate, Winner: move.White})
+	var out bytes.Buffer
+	require.NoError(t, WritePGN(&out, s.record, PGNHeader{Event: "e", Site: "s", TimeControl: "10+0.1", Variant: game.Glinski}))
+	text := out.String()
+	for _, want := range []string{`[Result "1-0"]`, `[Variant "Glinski"]`, `[GlinskiScore "3/4-1/4"]`,
+		`[Termination "normal"]`, `[PlyCount "1"]`, "1. f5f6 {+0.10/5 0.010s} {stalemate: 3/4-1/4} 1-0"} {
+		assert.Contains(t, text, want)
+	}
+	assert.NotContains(t, text, "[FEN ")
+}
