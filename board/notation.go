@@ -161,10 +161,12 @@ func (p *Position) disambiguation(m move.Move) string {
 }
 
 // ParseSAN reads a move in SAN. It tolerates check and annotation marks
-// (+ # ! ?), 0-0 for O-O, a missing or extra x, a missing = before the
-// promotion piece and over-specified origins (Ng1f3).
+// (+ # ! ?), an "e.p." suffix, 0-0 for O-O, a missing or extra x, a missing
+// = before the promotion piece and over-specified origins (Ng1f3).
 func (p *Position) ParseSAN(s string) (move.Move, error) {
-	text := strings.TrimRight(strings.TrimSpace(s), "+#!?")
+	text := strings.TrimSpace(s)
+	text = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(text, "e.p."), "ep"))
+	text = strings.TrimRight(text, "+#!?")
 	if text == "" {
 		return move.None, fmt.Errorf("san %q: empty move", s)
 	}

@@ -114,6 +114,15 @@ func TestParseSANTolerance(t *testing.T) {
 			assert.Equal(t, castle, got, s)
 		}
 	}
+	ep, err := FromFEN("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
+	require.NoError(t, err)
+	for _, s := range []string{"exf6", "exf6 e.p.", "exf6e.p.", "ef6", "e5f6"} {
+		got, err := ep.ParseSAN(s)
+		if assert.NoError(t, err, s) {
+			assert.Equal(t, "e5f6", ep.MoveString(got), s)
+			assert.True(t, got.IsEnPassant(), s)
+		}
+	}
 	long, err := p.ParseSAN("0-0-0")
 	require.NoError(t, err)
 	assert.Equal(t, "e1c1", p.MoveString(long))
