@@ -62,7 +62,8 @@ func (p *Position) parseFEN(fen string) error {
 		return err
 	}
 	st.castling = castling
-	if err := p.parseEnPassant(fields[3]); err != nil {
+	ep, err := p.parseEnPassant(fields[3])
+	if err != nil {
 		return err
 	}
 	halfmove, fullmove := 0, 1
@@ -81,6 +82,9 @@ func (p *Position) parseFEN(fen string) error {
 		return fmt.Errorf("the side not to move (%s) is in check", colorNames[them])
 	}
 	st.checkers = p.computeCheckers()
+	if ep != NoSquare && p.hasLegalEnPassant(p.KingSquare(p.side), ep) {
+		st.epSquare = uint8(ep)
+	}
 	st.key = p.computeKey()
 	return nil
 }
@@ -202,35 +206,32 @@ func (p *Position) setupCastling(c move.Color, king, rook int) {
 	p.castleMask[king] |= 3 << (2 * int(c))
 }
 
-// parseEnPassant checks the square against the board; it is kept only when a
-// pawn of the side to move attacks it (as Make does), so keys agree.
-func (p *Position) parseEnPassant(field string) error {
+// parseEnPassant checks the square against the board. The caller keeps it
+// only when an en passant capture is legal (as Make does), so keys agree.
+func (p *Position) parseEnPassant(field string) (int, error) {
 	if field == "-" {
-		return nil
+		return NoSquare, nil
 	}
 	ep, ok := ParseSquare(field)
 	if !ok {
-		return fmt.Errorf("bad en passant square %q", field)
+		return NoSquare, fmt.Errorf("bad en passant square %q", field)
 	}
 	us, them := p.side, p.side.Other()
 	wantRank := 5 - 3*int(us) // rank 6 with White to move, 3 with Black
 	if Rank(ep) != wantRank {
-		return fmt.Errorf("en passant square %s is on the wrong rank for %s to move", field, colorNames[us])
+		return NoSquare, fmt.Errorf("en passant square %s is on the wrong rank for %s to move", field, colorNames[us])
 	}
 	forward := pawnGeometries[us].forward
 	pushed := ep - forward // where the double-stepped pawn stands
 	origin := ep + forward // where it came from
 	if p.squares[pushed] != makeColored(them, move.Pawn) {
-		return fmt.Errorf("en passant square %s but no %s pawn on %s could have just moved two squares",
+		return NoSquare, fmt.Errorf("en passant square %s but no %s pawn on %s could have just moved two squares",
 			field, colorNames[them], SquareName(pushed))
 	}
 	if p.occupied&(Bit(ep)|Bit(origin)) != 0 {
-		return fmt.Errorf("en passant square %s but %s or %s is not empty", field, field, SquareName(origin))
+		return NoSquare, fmt.Errorf("en passant square %s but %s or %s is not empty", field, field, SquareName(origin))
 	}
-	if pawnAttacks[them][ep]&p.Pieces(us, move.Pawn) != 0 {
-		p.st().epSquare = uint8(ep)
-	}
-	return nil
+	return ep, nil
 }
 
 var errClock = errors.New("bad clock")

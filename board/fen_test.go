@@ -64,6 +64,24 @@ func TestFENEnPassantKeptOnlyWhenCapturable(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Square(4, 2), p.EnPassantSquare())
 	assert.NotEqual(t, q.Key(), p.Key())
+
+	// The capture would expose the king along the rank: no en passant square.
+	pinned, err := FromFEN("1b1k4/8/8/1rPpK3/8/8/8/8 w - d6 0 1")
+	require.NoError(t, err)
+	plain, err := FromFEN("1b1k4/8/8/1rPpK3/8/8/8/8 w - - 0 1")
+	require.NoError(t, err)
+	assert.Equal(t, NoSquare, pinned.EnPassantSquare())
+	assert.Equal(t, plain.Key(), pinned.Key())
+
+	// Make agrees: after d7d5, exd6 would open the rank to the king.
+	p, err = FromFEN("k7/3p4/8/r3P2K/8/8/8/8 b - - 0 1")
+	require.NoError(t, err)
+	play(t, p, "d7d5")
+	assert.Equal(t, NoSquare, p.EnPassantSquare())
+	plain, err = FromFEN("k7/8/8/r2pP2K/8/8/8/8 w - - 0 2")
+	require.NoError(t, err)
+	assert.Equal(t, plain.Key(), p.Key())
+	assert.Equal(t, "k7/8/8/r2pP2K/8/8/8/8 w - - 0 2", p.FEN())
 }
 
 func TestFENErrors(t *testing.T) {

@@ -31,6 +31,7 @@ func (p *Position) Make(m move.Move) {
 	st.epSquare = NoSquare
 	castling := prev.castling
 	from, to := m.From(), m.To()
+	epCandidate := NoSquare
 
 	if m&move.FlagCastle != 0 {
 		key ^= p.doCastle(us, from, to)
@@ -55,10 +56,8 @@ func (p *Position) Make(m move.Move) {
 				p.removePiece(to)
 				p.putPiece(promoted, to)
 			} else if m&move.FlagDoublePush != 0 {
-				ep := (from + to) >> 1
-				if pawnAttacks[us][ep&63]&p.byType[move.Pawn]&p.byColor[them] != 0 {
-					st.epSquare = uint8(ep)
-					key ^= epKeys[ep&7]
+				if ep := (from + to) >> 1; pawnAttacks[us][ep&63]&p.byType[move.Pawn]&p.byColor[them] != 0 {
+					epCandidate = ep // kept below if the capture is legal
 				}
 			}
 		}
@@ -68,10 +67,27 @@ func (p *Position) Make(m move.Move) {
 		castling &^= lost
 	}
 	st.castling = castling
-	st.key = key
 	p.side = them
 	king := LSB(p.byType[move.King] & p.byColor[them])
 	st.checkers = p.AttackersTo(king, p.occupied) & p.byColor[us]
+	if epCandidate != NoSquare && p.hasLegalEnPassant(king, epCandidate) {
+		st.epSquare = uint8(epCandidate)
+		key ^= epKeys[epCandidate&7]
+	}
+	st.key = key
+}
+
+// hasLegalEnPassant reports whether the side to move (its checkers already
+// known) can legally capture en passant on ep. The en passant square is
+// recorded only then, so positions that differ in nothing else share a key
+// and count as repetitions, as FIDE's rules want.
+func (p *Position) hasLegalEnPassant(king, ep int) bool {
+	for b := pawnAttacks[p.side.Other()&1][ep&63] & p.byType[move.Pawn] & p.byColor[p.side&1]; b != 0; b &= b - 1 {
+		if p.enPassantLegal(king, LSB(b), ep) {
+			return true
+		}
+	}
+	return false
 }
 
 // doCastle moves king and rook of colour c (king on kingFrom, rook on rookFrom)

@@ -48,7 +48,7 @@ type state struct {
 	rule50        uint16 // plies since the last capture or pawn move
 	pliesFromNull uint16 // plies since SetFEN or the last null move
 	castling      uint8  // rights bit set
-	epSquare      uint8  // NoSquare unless a pawn can capture en passant
+	epSquare      uint8  // NoSquare unless an en passant capture is legal
 }
 
 // castleSetup is the fixed geometry of one castling right, set by SetFEN.
@@ -155,7 +155,7 @@ func (p *Position) HalfmoveClock() int { return int(p.st().rule50) }
 func (p *Position) FullmoveNumber() int { return (p.rootPly+p.gamePly)/2 + 1 }
 
 // EnPassantSquare is the en passant target square, or NoSquare. It is set
-// only when an enemy pawn stands ready to capture there.
+// only when an en passant capture is legal.
 func (p *Position) EnPassantSquare() int { return int(p.st().epSquare) }
 
 // CastlingRights is the rights bit set: bit 0 White king side, 1 White queen
