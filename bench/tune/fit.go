@@ -120,10 +120,7 @@ func fit(m *model, data []sample, cfg fitConfig, log io.Writer) (params, error) 
 	if len(data) < 100 {
 		return nil, fmt.Errorf("only %d positions: too few to tune", len(data))
 	}
-	rng := rand.New(rand.NewPCG(cfg.seed, 7))
-	rng.Shuffle(len(data), func(i, j int) { data[i], data[j] = data[j], data[i] })
-	nTest := int(float64(len(data)) * cfg.holdout)
-	test, train := data[:nTest], data[nTest:]
+	test, train := splitByBlocks(data, cfg.holdout, cfg.seed)
 
 	start := currentParams(m)
 	p := append(params(nil), start...)
@@ -193,4 +190,24 @@ func apply(m *model, p params) {
 
 func clampWeight(x float64) int {
 	return int(math.Round(math.Max(-30000, math.Min(30000, x))))
+}
+
+// holdoutBlock is how many consecutive positions go to the same side of the
+// split: positions of one game are written together and are too alike to
+// measure overfitting with, so whole runs of games are held out.
+const holdoutBlock = 500
+
+// splitByBlocks holds out a share of the data in blocks of consecutive
+// positions, chosen at random.
+func splitByBlocks(data []sample, share float64, seed uint64) (test, train []sample) {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	for start := 0; start < len(data); start += holdoutBlock {
+		block := data[start:min(start+holdoutBlock, len(data))]
+		if rng.Float64() < share {
+			test = append(test, block...)
+		} else {
+			train = append(train, block...)
+		}
+	}
+	return test, train
 }
