@@ -40,8 +40,8 @@ type rootMove struct {
 }
 
 // thread is one search thread's board-independent state: per-ply arrays, move
-// ordering tables, node count. The board-specific workers (generated from
-// search_chess.go) point at one.
+// ordering tables, node count. Each board-specific worker (chessWorker in
+// search_chess.go and its generated copies) embeds one.
 type thread struct {
 	id          int
 	e           *Engine
