@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -14,9 +15,11 @@ import (
 // fitConfig says how to fit the weights.
 type fitConfig struct {
 	epochs       int
-	rate         float64 // Adam step size, centipawns
-	lambda       float64 // L2 pull toward the starting weights, per cp²
-	holdout      float64 // share of the data kept out to measure overfitting
+	rate         float64  // Adam step size, centipawns
+	lambda       float64  // L2 pull toward the starting weights, per cp²
+	tableLambda  float64  // the same for the tables named in tables; < 0: use lambda
+	tables       []string // weight terms that get tableLambda
+	holdout      float64  // share of the data kept out to measure overfitting
 	seed         uint64
 	freezeGroups []string // weight terms left unchanged
 }
@@ -129,7 +132,15 @@ func fit(m *model, data []sample, cfg fitConfig, log io.Writer) (params, error) 
 	fmt.Fprintf(log, "start: train loss %.6f, held-out loss %.6f\n", loss(p, k, train), lossOrNaN(p, k, test))
 
 	frozen := make([]bool, len(p))
+	lambda := make([]float64, len(p))
 	for _, t := range termRanges(m) {
+		l := cfg.lambda
+		if slices.Contains(cfg.tables, t.name) && cfg.tableLambda >= 0 {
+			l = cfg.tableLambda
+		}
+		for i := 2 * t.start; i < 2*t.end; i++ {
+			lambda[i] = l
+		}
 		for _, name := range cfg.freezeGroups {
 			if t.name == name {
 				for i := t.start; i < t.end; i++ {
@@ -160,7 +171,7 @@ func fit(m *model, data []sample, cfg fitConfig, log io.Writer) (params, error) 
 			if frozen[i] {
 				continue
 			}
-			g := grad[i] + 2*cfg.lambda*(p[i]-start[i])
+			g := grad[i] + 2*lambda[i]*(p[i]-start[i])
 			mom[i] = beta1*mom[i] + (1-beta1)*g
 			vel[i] = beta2*vel[i] + (1-beta2)*g*g
 			mHat := mom[i] / (1 - math.Pow(beta1, float64(epoch)))

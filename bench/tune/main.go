@@ -79,6 +79,8 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.epochs, "epochs", 1000, "full passes of gradient descent")
 	fs.Float64Var(&cfg.rate, "rate", 1, "Adam step size in centipawns")
 	fs.Float64Var(&cfg.lambda, "lambda", 1e-7, "L2 pull toward the starting weights (per cp²)")
+	fs.Float64Var(&cfg.tableLambda, "table-lambda", -1, "L2 pull for the weights of -tables; -1: same as -lambda")
+	tables := fs.String("tables", "PST,KnightMobility,BishopMobility,RookMobility,QueenMobility,KingAttack", "terms -table-lambda applies to")
 	fs.Float64Var(&cfg.holdout, "holdout", 0.1, "share of positions held out")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "shuffle seed")
 	freeze := fs.String("freeze", "", "comma-separated weight terms to keep (e.g. Material,Tempo)")
@@ -91,6 +93,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "tune fit: give one or more data files (FEN;result lines)")
 		return 2
 	}
+	cfg.tables = strings.Split(*tables, ",")
 	if *freeze != "" {
 		cfg.freezeGroups = strings.Split(*freeze, ",")
 	}
@@ -110,8 +113,8 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	apply(m, p)
-	note := fmt.Sprintf("Tuned by: go run ./bench/tune fit -variant %s -epochs %d -rate %g -lambda %g on %d positions\n"+
-		"of sakk self-play (see the README section \"Evaluation\").", m.variant, cfg.epochs, cfg.rate, cfg.lambda, len(data))
+	note := fmt.Sprintf("Tuned by: go run ./bench/tune fit %s\non %d positions of sakk self-play (see the README section \"Evaluation\").",
+		strings.Join(args, " "), len(data))
 	if *header != "" {
 		note += "\n" + *header
 	}
