@@ -353,6 +353,10 @@ func (w *genericWorker[P]) search(alpha, beta, depth, ply int, cutNode bool) int
 				if depth <= 3 && t.quietScore(side, m, ply) < -3000*depth {
 					continue
 				}
+				// SEE pruning: the moved piece is simply lost on its square.
+				if depth <= 7 && pos.SEE(m) < -50*depth {
+					continue
+				}
 			} else if mp.stage == stageBadCaptures && depth <= 7 && pos.SEE(m) < -120*depth {
 				continue
 			}
