@@ -106,6 +106,9 @@ func benchSearch(b *testing.B, variant string, d dispatch) {
 	defer runtime.UnlockOSThread()
 	positions, depth := benchPositions(b, variant)
 	e := New()
+	for _, pos := range positions { // allocate hash and threads before timing
+		e.searchVia(d, pos, Limits{Depth: 1})
+	}
 	var nodes uint64
 	var spent, cpu time.Duration
 	for b.Loop() {
