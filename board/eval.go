@@ -56,11 +56,8 @@ const kingAttackUnits = 24
 // table it indexes is.
 var attackUnitWeight = [7]int{move.Knight: 2, move.Bishop: 2, move.Rook: 3, move.Queen: 4}
 
-// Pawn-structure masks, filled by init.
+// King-shelter masks, filled by init.
 var (
-	forwardFile   [2][64]uint64 // squares ahead on the same file
-	passedSpan    [2][64]uint64 // ahead on the same and adjacent files
-	supportSpan   [2][64]uint64 // adjacent files, same rank or behind
 	adjacentFiles [8]uint64
 	kingFiles     [8]uint64     // a king's file and the files beside it
 	kingFront     [2][64]uint64 // ahead of the king on those files
@@ -87,23 +84,6 @@ func init() {
 			kingFront[c][sq] = ahead & kingFiles[f]
 			shelterNear[c][sq] = kingFront[c][sq] & RankMask(r+1-2*int(c))
 			shelterFar[c][sq] = kingFront[c][sq] & RankMask(r+2-4*int(c))
-		}
-		for rr := 0; rr < 8; rr++ {
-			row := RankMask(rr)
-			if rr > r {
-				forwardFile[move.White][sq] |= row & FileMask(f)
-				passedSpan[move.White][sq] |= row & (FileMask(f) | adjacentFiles[f])
-			}
-			if rr < r {
-				forwardFile[move.Black][sq] |= row & FileMask(f)
-				passedSpan[move.Black][sq] |= row & (FileMask(f) | adjacentFiles[f])
-			}
-			if rr <= r {
-				supportSpan[move.White][sq] |= row & adjacentFiles[f]
-			}
-			if rr >= r {
-				supportSpan[move.Black][sq] |= row & adjacentFiles[f]
-			}
 		}
 	}
 }

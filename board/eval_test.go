@@ -208,3 +208,61 @@ func TestKingShelterMasks(t *testing.T) {
 	b8, _ := ParseSquare("b8")
 	assert.Equal(t, Bit(Square(0, 6))|Bit(Square(1, 6))|Bit(Square(2, 6)), shelterNear[move.Black][b8])
 }
+
+// pawnCountsSlow counts isolated, doubled, backward and passed pawns of
+// colour c one pawn at a time, from the definitions.
+func pawnCountsSlow(p *Position, c move.Color) (isolated, doubled, backward, passed int) {
+	own, enemy := p.Pieces(c, move.Pawn), p.Pieces(c.Other(), move.Pawn)
+	ahead := func(sq, rr int) bool { return (rr > Rank(sq)) == (c == move.White) && rr != Rank(sq) }
+	for b := own; b != 0; b &= b - 1 {
+		sq := LSB(b)
+		f := File(sq)
+		var front, span, support uint64
+		for rr := 0; rr < 8; rr++ {
+			if ahead(sq, rr) {
+				front |= RankMask(rr) & FileMask(f)
+				span |= RankMask(rr) & (FileMask(f) | adjacentFiles[f])
+			} else {
+				support |= RankMask(rr) & adjacentFiles[f]
+			}
+		}
+		stop := sq + 8 - 16*int(c)
+		isIsolated := adjacentFiles[f]&own == 0
+		if isIsolated {
+			isolated++
+		} else if support&own == 0 && PawnAttacksSet(c.Other(), enemy)&Bit(stop) != 0 {
+			backward++
+		}
+		if front&own != 0 {
+			doubled++
+		} else if span&enemy == 0 {
+			passed++
+		}
+	}
+	return
+}
+
+// The set-wise pawn terms agree with the one-pawn-at-a-time definitions.
+func TestPawnStructureMatchesDefinitions(t *testing.T) {
+	index := map[string]WeightTerm{}
+	for _, term := range WeightTerms() {
+		index[term.Name] = term
+	}
+	for _, fen := range randomPositions(t, 2000) {
+		p, err := FromFEN(fen)
+		require.NoError(t, err)
+		var f EvalFeatures
+		p.EvalFeaturesOf(&f)
+		for c, counts := range [2]*[NumWeights]int16{&f.White, &f.Black} {
+			isolated, doubled, backward, passed := pawnCountsSlow(p, move.Color(c))
+			require.Equal(t, isolated, int(counts[index["Isolated"].Start]), fen)
+			require.Equal(t, doubled, int(counts[index["Doubled"].Start]), fen)
+			require.Equal(t, backward, int(counts[index["Backward"].Start]), fen)
+			n := 0
+			for i := index["Passed"].Start; i < index["Passed"].End; i++ {
+				n += int(counts[i])
+			}
+			require.Equal(t, passed, n, fen)
+		}
+	}
+}

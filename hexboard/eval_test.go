@@ -191,3 +191,43 @@ func BenchmarkEvaluate(b *testing.B) {
 	}
 	_ = sum
 }
+
+// A pawn is passed when no enemy pawn stands ahead of it on its own file or
+// a neighbouring one (measured by height: a pawn on the next file half a
+// step ahead can still capture it).
+func TestPassedPawnGeometry(t *testing.T) {
+	passedCount := func(cells map[string]byte) int {
+		var letters [NumCells]byte
+		for cell, l := range cells {
+			c, ok := ParseCell(cell)
+			require.True(t, ok, cell)
+			letters[c] = l
+		}
+		p, err := FromFEN(boardFEN(&letters, move.White))
+		require.NoError(t, err)
+		var f EvalFeatures
+		p.EvalFeaturesOf(&f)
+		n := 0
+		for _, term := range WeightTerms() {
+			if term.Name == "Passed" {
+				for i := term.Start; i < term.End; i++ {
+					n += int(f.White[i])
+				}
+			}
+		}
+		return n
+	}
+	kings := func(extra map[string]byte) map[string]byte {
+		m := map[string]byte{"b1": 'K', "l6": 'k', "f5": 'P'}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	assert.Equal(t, 1, passedCount(kings(nil)))
+	assert.Equal(t, 0, passedCount(kings(map[string]byte{"f9": 'p'})), "blocked on its file")
+	assert.Equal(t, 0, passedCount(kings(map[string]byte{"g7": 'p'})), "g7 can come down and capture")
+	assert.Equal(t, 0, passedCount(kings(map[string]byte{"e5": 'p'})), "e5 is half a step ahead")
+	assert.Equal(t, 1, passedCount(kings(map[string]byte{"g4": 'p'})), "g4 is behind")
+	assert.Equal(t, 1, passedCount(kings(map[string]byte{"h9": 'p'})), "two files away")
+}
