@@ -174,21 +174,27 @@ func (e *Engine) Search(pos game.Position, lim Limits, report func(Info)) Result
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.prepare(pos, lim)
-	return e.run(pos, report)
+	r := e.run(pos, report)
+	e.helpers.Wait()
+	return r
 }
 
 // Go starts a search in a new goroutine and calls done with its result
 // there. The search is set up before Go returns, so a Stop or PonderHit
-// that follows Go is never lost.
+// that follows Go is never lost. done runs as soon as the main thread has
+// its result, while helper threads may still be unwinding: it must not
+// start another search or call NewGame itself (those wait for the helpers,
+// so a later Go or NewGame from another goroutine is fine).
 func (e *Engine) Go(pos game.Position, lim Limits, report func(Info), done func(Result)) {
 	e.mu.Lock()
 	e.prepare(pos, lim)
 	go func() {
+		defer e.mu.Unlock()
 		r := e.run(pos, report)
-		e.mu.Unlock()
 		if done != nil {
 			done(r)
 		}
+		e.helpers.Wait()
 	}()
 }
 

@@ -6,7 +6,9 @@ package engine
 import "github.com/sakk-chess/sakk/engine/move"
 
 // searchChess runs the search on pos with e.opts.Threads threads: this
-// goroutine is the main thread, helpers search clones of the position.
+// goroutine is the main thread, helpers search clones of the position. It
+// returns as soon as the main thread is done; helpers may still be
+// unwinding (e.helpers).
 func (e *Engine) searchChess(pos chessPos, lim *Limits) Result {
 	n := min(max(e.opts.Threads, 1), MaxThreads)
 	for len(e.chessWorkers) < n {
@@ -34,11 +36,7 @@ func (e *Engine) searchChess(pos chessPos, lim *Limits) Result {
 	main := e.chessWorkers[0]
 	main.iterate(lim)
 	e.waitWhilePondering(lim)
-	e.stop.Store(true)
-	e.helpers.Wait()
-	for _, w := range e.chessWorkers[1:n] {
-		w.pos = nil // let the clone go
-	}
+	e.stop.Store(true) // helpers unwind; the caller of run waits for them
 	ponder := move.None
 	if main.nRoot > 0 {
 		ponder = main.ponderMove(&main.root[0])

@@ -8,7 +8,9 @@ package engine
 import "github.com/sakk-chess/sakk/engine/move"
 
 // searchChess runs the search on pos with e.opts.Threads threads: this
-// goroutine is the main thread, helpers search clones of the position.
+// goroutine is the main thread, helpers search clones of the position. It
+// returns as soon as the main thread is done; helpers may still be
+// unwinding (e.helpers).
 func (e *Engine) searchGlinski(pos glinskiPos, lim *Limits) Result {
 	n := min(max(e.opts.Threads, 1), MaxThreads)
 	for len(e.glinskiWorkers) < n {
@@ -36,11 +38,7 @@ func (e *Engine) searchGlinski(pos glinskiPos, lim *Limits) Result {
 	main := e.glinskiWorkers[0]
 	main.iterate(lim)
 	e.waitWhilePondering(lim)
-	e.stop.Store(true)
-	e.helpers.Wait()
-	for _, w := range e.glinskiWorkers[1:n] {
-		w.pos = nil // let the clone go
-	}
+	e.stop.Store(true) // helpers unwind; the caller of run waits for them
 	ponder := move.None
 	if main.nRoot > 0 {
 		ponder = main.ponderMove(&main.root[0])

@@ -187,7 +187,7 @@ func (e *Engine) waitWhilePondering(lim *Limits) {
 func (e *Engine) result(t *thread, ponder move.Move) Result {
 	nodes := t.nodes
 	for _, h := range e.active[1:] {
-		nodes += h.nodes // helpers have finished: their counts are final
+		nodes += h.published.Load() // helpers may still be unwinding
 	}
 	if t.nRoot == 0 {
 		return Result{Nodes: nodes}

@@ -297,32 +297,44 @@ func TestMoveTime(t *testing.T) {
 	e := New()
 	e.Ready()
 	pos := board.New()
-	start := time.Now()
-	r := e.Search(pos, Limits{MoveTime: 100 * time.Millisecond}, nil)
-	took := time.Since(start)
+	// On a loaded machine a thread can lose the CPU for a while: one try
+	// in three within the bound shows the engine keeps time.
+	var took time.Duration
+	for range 3 {
+		start := time.Now()
+		r := e.Search(pos, Limits{MoveTime: 100 * time.Millisecond}, nil)
+		took = time.Since(start)
+		assert.True(t, legal(pos, r.Best))
+		assert.Greater(t, took, 50*time.Millisecond)
+		if took < timeBound(150*time.Millisecond) {
+			break
+		}
+	}
 	assert.Less(t, took, timeBound(150*time.Millisecond))
-	assert.Greater(t, took, 50*time.Millisecond)
-	assert.True(t, legal(pos, r.Best))
 }
 
 func TestStopLatency(t *testing.T) {
 	for _, pos := range []game.Position{board.New(), hexboard.New()} {
 		e := New()
 		e.Ready()
-		var stoppedAt atomic.Int64
-		done := make(chan time.Duration, 1)
-		e.Go(pos, Limits{Infinite: true}, nil, func(r Result) {
-			done <- time.Duration(time.Now().UnixNano() - stoppedAt.Load())
-		})
-		time.Sleep(200 * time.Millisecond)
-		stoppedAt.Store(time.Now().UnixNano())
-		e.Stop()
-		select {
-		case latency := <-done:
-			assert.Less(t, latency, timeBound(50*time.Millisecond), pos.Variant())
-		case <-time.After(timeBound(2 * time.Second)):
-			t.Fatal("search did not stop")
+		best := time.Hour
+		for range 3 { // best of three: a loaded machine may deschedule us
+			var stoppedAt atomic.Int64
+			done := make(chan time.Duration, 1)
+			e.Go(pos, Limits{Infinite: true}, nil, func(r Result) {
+				done <- time.Duration(time.Now().UnixNano() - stoppedAt.Load())
+			})
+			time.Sleep(100 * time.Millisecond)
+			stoppedAt.Store(time.Now().UnixNano())
+			e.Stop()
+			select {
+			case latency := <-done:
+				best = min(best, latency)
+			case <-time.After(timeBound(2 * time.Second)):
+				t.Fatal("search did not stop")
+			}
 		}
+		assert.Less(t, best, timeBound(50*time.Millisecond), pos.Variant())
 	}
 }
 
@@ -380,11 +392,17 @@ func TestInfiniteWaitsForStop(t *testing.T) {
 	e := New()
 	pos := chessPosition(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
 	done := make(chan Result, 1)
-	e.Go(pos, Limits{Infinite: true, Depth: 2}, nil, func(r Result) { done <- r })
+	finished := make(chan struct{})
+	e.Go(pos, Limits{Infinite: true, Depth: 2}, func(i Info) {
+		if i.Depth == 2 {
+			close(finished)
+		}
+	}, func(r Result) { done <- r })
+	<-finished // the depth limit is reached ...
 	select {
 	case <-done:
 		t.Fatal("go infinite returned before stop")
-	case <-time.After(100 * time.Millisecond):
+	case <-time.After(100 * time.Millisecond): // ... but the search waits
 	}
 	e.Stop()
 	r := <-done
