@@ -95,8 +95,12 @@ func (t *thread) clearTables() {
 	}
 }
 
-// stopped reports whether the search must unwind now.
-func (t *thread) stopped() bool { return t.stop.Load() }
+// stopped reports whether the search must unwind now. The main thread
+// always finishes depth 1 first (microseconds), so even a search stopped at
+// once answers with a searched move rather than an arbitrary legal one.
+func (t *thread) stopped() bool {
+	return t.stop.Load() && (t.completedDepth > 0 || t.id != 0)
+}
 
 // checkupInterval is how many nodes pass between looks at the clock.
 const checkupInterval = 1024
