@@ -1,24 +1,17 @@
 package board
 
 import (
-	"reflect"
 	"unsafe"
 
+	"github.com/sakk-chess/sakk/engine/evalkit"
 	"github.com/sakk-chess/sakk/engine/move"
 )
 
-// Score packs a midgame and an endgame value in one int32 (mg in the high
-// half, eg in the low half), so that one addition updates both.
-type Score int32
+// Score is a midgame/endgame pair (see evalkit.Score).
+type Score = evalkit.Score
 
 // S makes a Score from its midgame and endgame parts.
-func S(mg, eg int) Score { return Score(mg)<<16 + Score(eg) }
-
-// MG is the midgame part.
-func (s Score) MG() int { return int(int16(uint32(s+0x8000) >> 16)) }
-
-// EG is the endgame part.
-func (s Score) EG() int { return int(int16(uint16(s))) }
+func S(mg, eg int) Score { return evalkit.S(mg, eg) }
 
 // NumWeights is the number of Scores in EvalWeights: the tuner sees the
 // weights as one flat vector of that length.
@@ -57,20 +50,8 @@ func (f *EvalFeatures) add(c move.Color, w *Score, n int) {
 }
 
 // WeightTerm names a run of weights (one field of EvalWeights).
-type WeightTerm struct {
-	Name       string
-	Start, End int // weight indices [Start, End)
-}
+type WeightTerm = evalkit.WeightTerm
 
 // WeightTerms lists the fields of EvalWeights in order, with their weight
 // index ranges.
-func WeightTerms() []WeightTerm {
-	t := reflect.TypeOf(EvalWeights{})
-	out := make([]WeightTerm, 0, t.NumField())
-	size := int(unsafe.Sizeof(Score(0)))
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		out = append(out, WeightTerm{f.Name, int(f.Offset) / size, int(f.Offset+f.Type.Size()) / size})
-	}
-	return out
-}
+func WeightTerms() []WeightTerm { return evalkit.WeightTerms(EvalWeights{}) }

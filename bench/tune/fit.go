@@ -135,15 +135,15 @@ func fit(m *model, data []sample, cfg fitConfig, log io.Writer) (params, error) 
 	lambda := make([]float64, len(p))
 	for _, t := range termRanges(m) {
 		l := cfg.lambda
-		if slices.Contains(cfg.tables, t.name) && cfg.tableLambda >= 0 {
+		if slices.Contains(cfg.tables, t.Name) && cfg.tableLambda >= 0 {
 			l = cfg.tableLambda
 		}
-		for i := 2 * t.start; i < 2*t.end; i++ {
+		for i := 2 * t.Start; i < 2*t.End; i++ {
 			lambda[i] = l
 		}
 		for _, name := range cfg.freezeGroups {
-			if t.name == name {
-				for i := t.start; i < t.end; i++ {
+			if t.Name == name {
+				for i := t.Start; i < t.End; i++ {
 					frozen[2*i], frozen[2*i+1] = true, true
 				}
 			}

@@ -6,22 +6,14 @@ import (
 	"go/format"
 	"reflect"
 	"strings"
+
+	"github.com/sakk-chess/sakk/engine/evalkit"
 )
 
-// termRange is one field of EvalWeights as a run of weight indices.
-type termRange struct {
-	name       string
-	start, end int
-}
-
-func termRanges(m *model) []termRange {
-	t := m.weights.Type()
-	var out []termRange
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		out = append(out, termRange{f.Name, int(f.Offset) / 4, int(f.Offset+f.Type.Size()) / 4})
-	}
-	return out
+// termRanges lists the fields of the board's EvalWeights as runs of
+// weight indices.
+func termRanges(m *model) []evalkit.WeightTerm {
+	return evalkit.WeightTerms(m.weights.Interface())
 }
 
 // paramsSource writes the board's Weights as a Go file.

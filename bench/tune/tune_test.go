@@ -27,7 +27,7 @@ func TestParamsSourceParses(t *testing.T) {
 		_, err = parser.ParseFile(token.NewFileSet(), "eval_params.go", src, 0)
 		require.NoError(t, err, string(src))
 		for _, tr := range termRanges(m) {
-			assert.Contains(t, string(src), tr.name+":")
+			assert.Contains(t, string(src), tr.Name+":")
 		}
 		assert.Contains(t, string(src), "DO NOT EDIT")
 	}
