@@ -101,6 +101,9 @@ func (p *Position) parsePlacement(field string) error {
 		for j := 0; j < len(text); j++ {
 			ch := text[j]
 			if ch >= '1' && ch <= '8' {
+				if j > 0 && text[j-1] >= '1' && text[j-1] <= '8' {
+					return fmt.Errorf("rank %d has two digits in a row (%q): one number counts a run of empty squares", rank+1, text)
+				}
 				file += int(ch - '0')
 				continue
 			}
