@@ -52,9 +52,13 @@ that cannot start.
 `
 
 func runMatch(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || slices.Contains(args, "-help") || slices.Contains(args, "--help") || slices.Contains(args, "-h") {
+	if slices.Contains(args, "-help") || slices.Contains(args, "--help") || slices.Contains(args, "-h") {
 		fmt.Fprint(stdout, matchUsage)
 		return exitOK
+	}
+	if len(args) == 0 {
+		fmt.Fprint(stderr, matchUsage)
+		return usageError(stderr, "sakk match", "two -engine options are needed")
 	}
 	cfg, err := match.ParseArgs(args)
 	if err != nil {
