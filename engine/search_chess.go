@@ -235,15 +235,8 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if depth <= 0 {
 		return w.qsearch(alpha, beta, ply)
 	}
-	t.nodes++
-	if t.nodes >= t.nextCheckup {
-		t.checkup()
-	}
-	if t.stopped() {
+	if !t.enterNode(ply) {
 		return 0
-	}
-	if ply > t.selDepth {
-		t.selDepth = ply
 	}
 	inCheck := pos.InCheck()
 	if pos.IsRepetition() || pos.IsDead() {
@@ -450,15 +443,8 @@ func (w *chessWorker) qsearch(alpha, beta, ply int) int {
 	if pvNode {
 		t.pv[ply].n = 0
 	}
-	t.nodes++
-	if t.nodes >= t.nextCheckup {
-		t.checkup()
-	}
-	if t.stopped() {
+	if !t.enterNode(ply) {
 		return 0
-	}
-	if ply > t.selDepth {
-		t.selDepth = ply
 	}
 	inCheck := pos.InCheck()
 	if pos.IsRepetition() || pos.IsDead() {

@@ -237,15 +237,8 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if depth <= 0 {
 		return w.qsearch(alpha, beta, ply)
 	}
-	t.nodes++
-	if t.nodes >= t.nextCheckup {
-		t.checkup()
-	}
-	if t.stopped() {
+	if !t.enterNode(ply) {
 		return 0
-	}
-	if ply > t.selDepth {
-		t.selDepth = ply
 	}
 	inCheck := pos.InCheck()
 	if pos.IsRepetition() || pos.IsDead() {
@@ -452,15 +445,8 @@ func (w *glinskiWorker) qsearch(alpha, beta, ply int) int {
 	if pvNode {
 		t.pv[ply].n = 0
 	}
-	t.nodes++
-	if t.nodes >= t.nextCheckup {
-		t.checkup()
-	}
-	if t.stopped() {
+	if !t.enterNode(ply) {
 		return 0
-	}
-	if ply > t.selDepth {
-		t.selDepth = ply
 	}
 	inCheck := pos.InCheck()
 	if pos.IsRepetition() || pos.IsDead() {

@@ -102,6 +102,21 @@ func (t *thread) stopped() bool {
 	return t.stop.Load() && (t.completedDepth > 0 || t.id != 0)
 }
 
+// enterNode does the bookkeeping every search and quiescence node starts
+// with (node count, periodic clock check, selective depth); it reports
+// false when the search must unwind.
+func (t *thread) enterNode(ply int) bool {
+	t.nodes++
+	if t.nodes >= t.nextCheckup {
+		t.checkup()
+	}
+	if t.stopped() {
+		return false
+	}
+	t.selDepth = max(t.selDepth, ply)
+	return true
+}
+
 // checkupInterval is how many nodes pass between looks at the clock.
 const checkupInterval = 1024
 
