@@ -108,7 +108,7 @@ func (w *genericWorker[P]) aspiration(depth, pvIdx int) {
 	alpha, beta := -Infinity, Infinity
 	delta := 16
 	prev := t.root[pvIdx].prevScore
-	if depth >= 4 && prev != -Infinity && !IsMate(prev) {
+	if useAspiration && depth >= 4 && prev != -Infinity && !IsMate(prev) {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
 	for {
@@ -159,7 +159,7 @@ func (w *genericWorker[P]) searchRoot(alpha, beta, depth, pvIdx int) int {
 		t.pv[1].n = 0
 		pos.Make(m)
 		newDepth := depth - 1
-		if pos.InCheck() {
+		if useCheckExt && pos.InCheck() {
 			newDepth++
 		}
 		var score int
@@ -167,7 +167,7 @@ func (w *genericWorker[P]) searchRoot(alpha, beta, depth, pvIdx int) int {
 			score = -w.search(-beta, -alpha, newDepth, 1, false)
 		} else {
 			r := 0
-			if depth >= 3 && moveCount > 3 && !m.IsTactical() && newDepth < depth {
+			if useLMR && depth >= 3 && moveCount > 3 && !m.IsTactical() && newDepth < depth {
 				r = min(max(lmr(depth, moveCount)-1, 0), newDepth-1)
 			}
 			score = -w.search(-alpha-1, -alpha, newDepth-r, 1, true)
@@ -291,12 +291,12 @@ func (w *genericWorker[P]) search(alpha, beta, depth, ply int, cutNode bool) int
 
 	if !pvNode && !inCheck && !IsMate(beta) {
 		// Reverse futility: far above beta at low depth, assume it holds.
-		if depth <= 8 && eval-rfpMargin(depth, improving) >= beta && eval < EvalLimit {
+		if useRFP && depth <= 8 && eval-rfpMargin(depth, improving) >= beta && eval < EvalLimit {
 			return eval
 		}
 		// Null move: if passing still fails high, a real move will too.
 		// Not without pieces (zugzwang) and never twice in a row.
-		if depth >= 3 && eval >= beta && f.staticEval >= beta-20*depth+160 &&
+		if useNullMove && depth >= 3 && eval >= beta && f.staticEval >= beta-20*depth+160 &&
 			t.stack[ply-1].move != move.None && pos.HasNonPawnMaterial(side) {
 			r := 3 + depth/3 + min((eval-beta)/200, 3)
 			f.move = move.None
@@ -316,16 +316,20 @@ func (w *genericWorker[P]) search(alpha, beta, depth, ply int, cutNode bool) int
 	}
 	// Internal iterative reduction: without a TT move this node is likely
 	// less important than its depth says.
-	if (pvNode || cutNode) && depth >= 4 && ttMove == move.None {
+	if useIIR && (pvNode || cutNode) && depth >= 4 && ttMove == move.None {
 		depth--
 	}
 
 	counter := move.None
-	if prev := t.stack[ply-1].move; prev != move.None {
+	if prev := t.stack[ply-1].move; useCounter && prev != move.None {
 		counter = t.counters[prev.Piece()][prev.To()]
 	}
 	mp := &t.pickers[ply]
-	mp.init(ttMove, f.killers, counter, inCheck)
+	killers := f.killers
+	if !useKillers {
+		killers = [2]move.Move{}
+	}
+	mp.init(ttMove, killers, counter, inCheck)
 	best, bestMove := -Infinity, move.None
 	moveCount := 0
 	for m := w.next(mp, ply); m != move.None; m = w.next(mp, ply) {
@@ -335,22 +339,22 @@ func (w *genericWorker[P]) search(alpha, beta, depth, ply int, cutNode bool) int
 			if quiet {
 				// Late move pruning and futility pruning: the remaining
 				// quiet moves are ordered worse and cannot reach alpha.
-				if depth <= 8 && moveCount >= lmpLimit(depth, improving) {
+				if useLMP && depth <= 8 && moveCount >= lmpLimit(depth, improving) {
 					mp.skipQuiets = true
 					continue
 				}
-				if !inCheck && depth <= 8 && eval+100+110*depth <= alpha {
+				if useFutility && !inCheck && depth <= 8 && eval+100+110*depth <= alpha {
 					mp.skipQuiets = true
 					continue
 				}
-				if depth <= 3 && t.quietScore(side, m, ply) < -3000*depth {
+				if useHistPrune && depth <= 3 && t.quietScore(side, m, ply) < -3000*depth {
 					continue
 				}
 				// SEE pruning: the moved piece is simply lost on its square.
-				if depth <= 7 && pos.SEE(m) < -50*depth {
+				if useSEEPrune && depth <= 7 && pos.SEE(m) < -50*depth {
 					continue
 				}
-			} else if mp.stage == stageBadCaptures && depth <= 7 && pos.SEE(m) < -120*depth {
+			} else if useSEEPrune && mp.stage == stageBadCaptures && depth <= 7 && pos.SEE(m) < -120*depth {
 				continue
 			}
 		}
@@ -359,11 +363,11 @@ func (w *genericWorker[P]) search(alpha, beta, depth, ply int, cutNode bool) int
 		pos.Make(m)
 		newDepth := depth - 1
 		givesCheck := pos.InCheck()
-		if givesCheck && ply < 2*t.rootDepth {
+		if useCheckExt && givesCheck && ply < 2*t.rootDepth {
 			newDepth++
 		}
 		var score int
-		if depth >= 3 && moveCount > 1+b2i(pvNode) && (quiet || mp.stage == stageBadCaptures) {
+		if useLMR && depth >= 3 && moveCount > 1+b2i(pvNode) && (quiet || mp.stage == stageBadCaptures) {
 			r := lmr(depth, moveCount)
 			if pvNode {
 				r--
@@ -493,7 +497,7 @@ func (w *genericWorker[P]) qsearch(alpha, beta, ply int) int {
 	for m := w.next(mp, ply); m != move.None; m = w.next(mp, ply) {
 		moveCount++
 		// Delta pruning: even winning this piece for free stays below alpha.
-		if !inCheck && !m.IsPromotion() && standPat+pieceOrder[m.Captured()]+200 <= alpha {
+		if useDeltaPruning && !inCheck && !m.IsPromotion() && standPat+pieceOrder[m.Captured()]+200 <= alpha {
 			continue
 		}
 		t.stack[ply].move = m
@@ -563,8 +567,11 @@ func (w *genericWorker[P]) next(mp *picker, ply int) move.Move {
 				if pieceOrder[m.Piece()] > pieceOrder[m.Captured()] && pos.SEE(m) < 0 {
 					if !mp.quiescence {
 						mp.deferBad()
+						continue
 					}
-					continue
+					if useQSEE {
+						continue
+					}
 				}
 				return m
 			}

@@ -167,7 +167,7 @@ func historyBonus(depth int) int { return min(280*depth-200, 2000) }
 // continuation history after the previous move.
 func (t *thread) quietScore(side move.Color, m move.Move, ply int) int {
 	s := int(t.history[side&1][m.FromTo()])
-	if ply > 0 {
+	if useContHist && ply > 0 {
 		if prev := t.stack[ply-1].move; prev != move.None {
 			s += int(t.cont[prev.Piece()][prev.To()][m.Piece()][m.To()])
 		}

@@ -134,6 +134,9 @@ func newSession(out io.Writer, cfg Config) (*session, error) {
 	}
 	if cfg.Name == "" {
 		cfg.Name = "sakk " + variant.Version
+		if off := engine.Ablated(); len(off) > 0 {
+			cfg.Name += " without " + strings.Join(off, ",")
+		}
 	}
 	if cfg.Author == "" {
 		cfg.Author = "the sakk authors"
