@@ -194,10 +194,10 @@ func TestBadOpeningsStopTheMatch(t *testing.T) {
 func TestSPRTStopsTheMatchEarly(t *testing.T) {
 	args := append(stubEngine(t, "random"), stubEngine(t, "illegal")...)
 	summary, out, games := runMatch(t, append(args, "-each", "depth=1", "-games", "2", "-rounds", "40",
-		"-repeat", "-concurrency", "2", "-sprt", "elo0=0", "elo1=5")...)
+		"-repeat", "-concurrency", "2", "-sprt", "elo0=0", "elo1=200")...)
 	assert.Less(t, summary.Games, 80)
 	assert.Len(t, games, summary.Games)
 	assert.Equal(t, stats.AcceptH1, summary.Decision)
 	assert.Contains(t, out, "H1 accepted")
-	assert.Regexp(t, `LLR: \d+\.\d\d \(-2\.94, 2\.94\) \[0\.00, 5\.00\] H1 accepted`, out)
+	assert.Regexp(t, `LLR: \d+\.\d\d \(-2\.94, 2\.94\) \[0\.00, 200\.00\] H1 accepted`, out)
 }

@@ -49,35 +49,69 @@ func (s SPRT) Bounds() (lower, upper float64) {
 	return math.Log(s.Beta / (1 - s.Alpha)), math.Log((1 - s.Beta) / s.Alpha)
 }
 
-// LLR is the generalised log-likelihood ratio of the tally, in the
-// normal approximation of Michel Van den Bergh's GSPRT:
-//
-//	LLR = N (s1 - s0) (2 mean - s0 - s1) / (2 variance)
-//
-// with s0, s1 the expected scores of Elo0 and Elo1. For a trinomial tally N
-// counts games; for a pentanomial tally N counts pairs and each sample is a
-// pair's points halved. No samples give 0. Samples without spread (every
-// game one result) would divide by zero: they are regularised with a
-// thousandth of a sample at each of 0, 1/4, 1/2, 3/4 and 1, so that a run
-// of wins still ends the test.
+// LLR is the generalised log-likelihood ratio of the tally for H1 (Elo1)
+// against H0 (Elo0), with no model of the score distribution beyond the
+// scores a sample can take (its histogram in eighths): for each hypothesis
+// the distribution of largest likelihood whose mean is that hypothesis's
+// expected score s is found (the observed frequencies p_i reweighted as
+// p_i / (1 + x (a_i - s)), x solving sum p_i (a_i - s) / (1 + x (a_i - s)) = 0),
+// and LLR = N * sum p_i log(p1_i / p0_i). For large samples this equals the
+// usual normal approximation N (s1 - s0) (2 mean - s0 - s1) / (2 variance);
+// for small ones it stays honest: a single pair or a short run of wins can
+// not end a test, however lopsided. For a trinomial tally N counts games;
+// for a pentanomial tally N counts pairs, each sample a pair's points halved.
+// Empty score values get a thousandth of a sample each (regularisation), so
+// a one-sided tally still has a solution. No samples give 0.
 func (s SPRT) LLR(t Tally) float64 {
 	if t.N == 0 {
 		return 0
 	}
-	if t.Variance() < 1e-12 {
-		for _, score := range []float64{0, 0.25, 0.5, 0.75, 1} {
-			t.N += regularisation
-			t.Sum += regularisation * score
-			t.SumSq += regularisation * score * score
-		}
+	var p [histBuckets]float64
+	total := 0.0
+	for i, c := range t.Hist {
+		p[i] = max(c, regularisation)
+		total += p[i]
 	}
-	variance := t.Variance()
+	for i := range p {
+		p[i] /= total
+	}
 	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
-	return t.N * (s1 - s0) * (2*t.Mean() - s0 - s1) / (2 * variance)
+	x0, x1 := mleMultiplier(&p, s0), mleMultiplier(&p, s1)
+	llr := 0.0
+	for i, pi := range p {
+		a := float64(i) / (histBuckets - 1)
+		llr += pi * (math.Log1p(x0*(a-s0)) - math.Log1p(x1*(a-s1)))
+	}
+	return t.N * llr
 }
 
-// regularisation is the weight of each pseudo-sample added to a tally
-// without spread.
+// mleMultiplier solves sum p_i (a_i - s) / (1 + x (a_i - s)) = 0 for x, with
+// a_i = i/8 and 0 < s < 1. The sum falls strictly from +inf to -inf on the
+// interval where every 1 + x (a_i - s) stays positive, x in (-1/(1-s), 1/s),
+// so bisection finds the one root.
+func mleMultiplier(p *[histBuckets]float64, s float64) float64 {
+	lo, hi := -1/(1-s), 1/s
+	for range 200 {
+		mid := (lo + hi) / 2
+		if mid == lo || mid == hi {
+			break
+		}
+		f := 0.0
+		for i, pi := range p {
+			d := float64(i)/(histBuckets-1) - s
+			f += pi * d / (1 + mid*d)
+		}
+		if f > 0 {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// regularisation is the weight of the pseudo-sample given to each score
+// value that has none.
 const regularisation = 1e-3
 
 // Decide compares an LLR with the bounds.

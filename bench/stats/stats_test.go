@@ -63,34 +63,101 @@ func TestSPRTBounds(t *testing.T) {
 	assert.Error(t, SPRT{Elo0: 0, Elo1: 5, Alpha: 0, Beta: 0.05}.Validate())
 }
 
+// normalLLR is the usual normal approximation of the GSPRT's LLR, which the
+// exact LLR must approach when the mean lies near the hypotheses.
+func normalLLR(s SPRT, t Tally) float64 {
+	s0, s1 := ScoreFromElo(s.Elo0), ScoreFromElo(s.Elo1)
+	return t.N * (s1 - s0) * (2*t.Mean() - s0 - s1) / (2 * t.Variance())
+}
+
 func TestSPRTLLRTrinomial(t *testing.T) {
-	// By hand: s0 = 0.5, s1 = 1/(1+10^(-5/400)) = 0.5071945; W60 D20 L20 has
-	// mean 0.7 and variance 0.16, so
-	// LLR = 100 * 0.0071945 * (1.4 - 1.0071945) / (2 * 0.16) = 0.8832.
 	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
-	llr := s.LLR(trinomial(60, 20, 20))
-	assert.InDelta(t, 0.8832, llr, 0.0001)
-	assert.Equal(t, Continue, s.Decide(llr))
+	assert.Equal(t, 0.0, s.LLR(Tally{}))
 	assert.Equal(t, AcceptH1, s.Decide(3))
 	assert.Equal(t, AcceptH0, s.Decide(-3))
-	assert.Equal(t, 0.0, s.LLR(Tally{}))
-	assert.Greater(t, s.LLR(trinomial(10, 0, 0)), 2.95, "ten wins in a row end the test (regularised)")
-	assert.Less(t, s.LLR(trinomial(0, 0, 10)), -2.95)
+
+	// 10000 games scoring 0.506, between s0 = 0.5 and s1 = 0.50719: the
+	// normal approximation is good here: variance 0.406 - 0.506^2 = 0.149964,
+	// 10000 * 0.0071945 * (1.012 - 1.0071945) / (2 * 0.149964) = 1.1527.
+	close := trinomial(3060, 4000, 2940)
+	want := normalLLR(s, close)
+	assert.InDelta(t, 1.1527, want, 0.0001)
+	assert.InEpsilon(t, want, s.LLR(close), 0.01)
+	assert.Equal(t, Continue, s.Decide(s.LLR(close)))
+
+	// Far from the hypotheses the exact LLR grows more slowly than the
+	// approximation, but in the same direction.
+	strong := trinomial(60, 20, 20)
+	assert.Greater(t, s.LLR(strong), 0.5)
+	assert.Less(t, s.LLR(strong), normalLLR(s, strong))
 	assert.Less(t, s.LLR(trinomial(0, 10, 0)), 0.0, "all draws favour H0 = 0 over H1 = 5")
+	assert.InDelta(t, -s.LLR(trinomial(3, 4, 7)), SPRT{Elo0: -5, Elo1: 0}.LLR(trinomial(7, 4, 3)), 1e-9,
+		"mirrored results with mirrored bounds")
+}
+
+func TestSPRTSmallSamplesDoNotDecide(t *testing.T) {
+	// One or two pairs, however lopsided, cannot end a test (the normal
+	// approximation used to accept H1 after one pair of a win and a draw).
+	for _, s := range []SPRT{{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}, {Elo0: 0, Elo1: 25, Alpha: 0.05, Beta: 0.05}} {
+		for a := range 5 {
+			for b := range 5 {
+				var p Pentanomial
+				p[a]++
+				p[b]++
+				llr := s.LLR(p.Tally())
+				assert.Equal(t, Continue, s.Decide(llr), "%v %v: LLR %v", s, p, llr)
+			}
+		}
+		assert.Equal(t, Continue, s.Decide(s.LLR(trinomial(10, 0, 0))), "ten wins in a row")
+	}
+}
+
+func TestSPRTDecidesClearResults(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 25, Alpha: 0.05, Beta: 0.05}
+	good := Pentanomial{5, 20, 80, 70, 25} // 200 pairs, score 0.6125
+	assert.Equal(t, AcceptH1, s.Decide(s.LLR(good.Tally())))
+	bad := Pentanomial{25, 70, 80, 20, 5}
+	assert.Equal(t, AcceptH0, s.Decide(s.LLR(bad.Tally())))
+	level := Pentanomial{10, 50, 80, 50, 10} // 270 pairs, score 0.5
+	assert.Less(t, s.LLR(level.Tally()), 0.0)
 }
 
 func TestSPRTLLRPentanomial(t *testing.T) {
 	// Pairs [5, 10, 20, 15, 10]: samples 0, 1/4, 1/2, 3/4, 1; N = 60,
 	// mean = (2.5 + 10 + 11.25 + 10)/60 = 0.5625,
-	// variance = (0.625 + 5 + 8.4375 + 10)/60 - 0.5625^2 = 0.0846354, so
-	// LLR = 60 * 0.0071945 * (1.125 - 1.0071945) / (2 * 0.0846354) = 0.30045.
+	// variance = (0.625 + 5 + 8.4375 + 10)/60 - 0.5625^2 = 0.0846354.
 	p := Pentanomial{5, 10, 20, 15, 10}
 	tally := p.Tally()
 	assert.Equal(t, 60, p.Pairs())
 	assert.InDelta(t, 0.5625, tally.Mean(), 1e-12)
 	assert.InDelta(t, 0.0846354, tally.Variance(), 1e-7)
 	s := SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
-	assert.InDelta(t, 0.30045, s.LLR(tally), 0.00001)
+	// The approximation gives 0.30045; the exact value is a little lower.
+	assert.InDelta(t, 0.30045, normalLLR(s, tally), 0.00001)
+	assert.InDelta(t, 0.287, s.LLR(tally), 0.001)
+}
+
+func TestMLEMultiplierMeetsTheMean(t *testing.T) {
+	// The reweighted distribution p_i / (1 + x (a_i - s)) sums to 1 and has
+	// mean s, for one-sided and spread-out histograms alike.
+	for _, p := range [][histBuckets]float64{
+		{0.1, 0, 0.2, 0, 0.3, 0, 0.2, 0, 0.2},
+		{0.001, 0.001, 0.001, 0.001, 0.001, 0.001, 0.001, 0.001, 0.992},
+		{0.5, 0, 0, 0, 0, 0, 0, 0, 0.5},
+	} {
+		for _, s := range []float64{0.3, 0.5, 0.5072, 0.8} {
+			x := mleMultiplier(&p, s)
+			sum, mean := 0.0, 0.0
+			for i, pi := range p {
+				a := float64(i) / 8
+				q := pi / (1 + x*(a-s))
+				sum += q
+				mean += q * a
+			}
+			assert.InDelta(t, 1, sum, 1e-9, "%v s=%v", p, s)
+			assert.InDelta(t, s, mean, 1e-9, "%v s=%v", p, s)
+		}
+	}
 }
 
 func TestPentanomialBuckets(t *testing.T) {

@@ -17,14 +17,17 @@ type Tally struct {
 	N     float64 // samples
 	Sum   float64 // sum of the scores
 	SumSq float64 // sum of the squared scores
+	// Hist counts the samples by score in eighths (index round(8*score)):
+	// games score 0, 1/4, 1/2, 3/4 or 1, and pairs halved land on eighths.
+	// The SPRT needs the whole distribution, not only its moments.
+	Hist [histBuckets]float64
 }
 
+// histBuckets is the number of score values a sample can take: 0, 1/8, ..., 1.
+const histBuckets = 9
+
 // Add records one sample.
-func (t *Tally) Add(score float64) {
-	t.N++
-	t.Sum += score
-	t.SumSq += score * score
-}
+func (t *Tally) Add(score float64) { t.AddCount(score, 1) }
 
 // AddCount records count samples of the same score.
 func (t *Tally) AddCount(score float64, count int) {
@@ -32,6 +35,12 @@ func (t *Tally) AddCount(score float64, count int) {
 	t.N += n
 	t.Sum += score * n
 	t.SumSq += score * score * n
+	t.Hist[histBucket(score)] += n
+}
+
+// histBucket is the eighth nearest to score, clamped to [0,1].
+func histBucket(score float64) int {
+	return min(max(int(math.Round(score*(histBuckets-1))), 0), histBuckets-1)
 }
 
 // Mean is the average score (0.5 when empty).
