@@ -191,6 +191,20 @@ func TestBadOpeningsStopTheMatch(t *testing.T) {
 	assert.Contains(t, err.Error(), "line 2")
 }
 
+func TestNoGameStartsAfterTheSPRTDecides(t *testing.T) {
+	// One game at a time: the SPRT can only decide when a pair completes,
+	// and the next game must not start then (it used to: the worker took the
+	// next job while the result was still being counted).
+	args := append(stubEngine(t, "random"), stubEngine(t, "illegal")...)
+	for range 3 {
+		summary, _, games := runMatch(t, append(args, "-each", "depth=1", "-games", "2", "-rounds", "40",
+			"-repeat", "-concurrency", "1", "-sprt", "elo0=0", "elo1=200")...)
+		require.Equal(t, stats.AcceptH1, summary.Decision)
+		assert.Zero(t, summary.Games%2, "%d games", summary.Games)
+		assert.Len(t, games, summary.Games)
+	}
+}
+
 func TestSPRTStopsTheMatchEarly(t *testing.T) {
 	args := append(stubEngine(t, "random"), stubEngine(t, "illegal")...)
 	summary, out, games := runMatch(t, append(args, "-each", "depth=1", "-games", "2", "-rounds", "40",

@@ -56,6 +56,10 @@ type job struct {
 type finished struct {
 	game *Game
 	err  error
+	// handled is closed once the game has been counted (and the match
+	// perhaps stopped), so that the worker never starts another game the
+	// SPRT has made unnecessary.
+	handled chan struct{}
 }
 
 // Run plays the match and returns its summary. It stops early when the
@@ -87,7 +91,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		workers.Add(1)
 		go func() {
 			defer workers.Done()
-			work(&cfg, jobs, results)
+			work(ctx, &cfg, jobs, results)
 		}()
 	}
 	go func() { workers.Wait(); close(results) }()
@@ -97,6 +101,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		if result.err != nil {
 			firstErr = cmpErr(firstErr, result.err)
 			cancel()
+			close(result.handled)
 			continue
 		}
 		if err := writeGame(pgnFile, &cfg, result.game); err != nil {
@@ -108,6 +113,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		if summary.Decision != stats.Continue {
 			cancel()
 		}
+		close(result.handled)
 	}
 	if summary.Games > 0 || firstErr == nil {
 		summary.Print(cfg.Out) // no empty report when the first game could not start
@@ -184,18 +190,23 @@ func schedule(ctx context.Context, cfg *Config, book []openings.Opening) <-chan 
 }
 
 // work plays jobs with one pair of engine processes.
-func work(cfg *Config, jobs <-chan job, results chan<- finished) {
+func work(ctx context.Context, cfg *Config, jobs <-chan job, results chan<- finished) {
 	engines := [2]*player{{config: cfg.Engines[0]}, {config: cfg.Engines[1]}}
 	defer engines[0].quit()
 	defer engines[1].quit()
 	for j := range jobs {
+		if ctx.Err() != nil {
+			continue // stopped: let the scheduler wind down
+		}
 		byColour := [2]*player{engines[0], engines[1]}
 		if j.swapped {
 			byColour[0], byColour[1] = engines[1], engines[0]
 		}
 		g, err := playGame(&cfg.Rules, byColour, j.opening, j.index+1)
 		if err != nil {
-			results <- finished{err: err}
+			handled := make(chan struct{})
+			results <- finished{err: err, handled: handled}
+			<-handled
 			for range jobs {
 			}
 			return
@@ -203,7 +214,9 @@ func work(cfg *Config, jobs <-chan job, results chan<- finished) {
 		if j.swapped {
 			g.WhiteEngine = 1
 		}
-		results <- finished{game: g}
+		handled := make(chan struct{})
+		results <- finished{game: g, handled: handled}
+		<-handled
 	}
 }
 
