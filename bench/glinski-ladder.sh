@@ -5,12 +5,11 @@
 # usage: bench/glinski-ladder.sh [TC] [ROUNDS] [RUNG...]   (defaults 3+0.03, 75, 1..7)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source bench/selfplay.sh
 tc=${1:-3+0.03}; rounds=${2:-75}; shift $(( $# > 2 ? 2 : $# ))
 rungs=${*:-1 2 3 4 5 6 7}
 out=${OUT:-/tmp/abl}
-mkdir -p "$out"
-go build -o "$out/runner" ./cmd/sakk
-go build -tags ablate -o "$out/sakk-ablate" ./cmd/sakk
+build_ablate
 
 # What rung k switches on; rung 0 has all of these off.
 adds=(""
@@ -32,11 +31,5 @@ csv() { echo $1 | tr ' ' ','; }
 for k in $rungs; do
   hi=$(csv "${offs[$k]}"); lo=$(csv "${offs[$((k-1))]}")
   echo "== rung $k: switches on ${adds[$k]}"
-  "$out/runner" match \
-    -engine cmd=/usr/bin/env args="SAKK_ABLATE=$hi $out/sakk-ablate" name="R$k" option.Hash=16 \
-    -engine cmd=/usr/bin/env args="SAKK_ABLATE=$lo $out/sakk-ablate" name="R$((k-1))" option.Hash=16 \
-    -each tc="$tc" -variant glinski -games 2 -rounds "$rounds" -repeat -concurrency "${CONC:-1}" \
-    -openings file=builtin:glinski order=random -srand $((20+k)) -sprt elo0=0 elo1="${ELO1:-40}" \
-    -pgnout "$out/rung$k.pgn" > "$out/rung$k.log" 2>&1 || true
-  sed -n '/^Results of/,$p' "$out/rung$k.log"
+  selfplay glinski "tc=$tc" "$rounds" $((20+k)) "${ELO1:-40}" "rung$k" "R$k" "$hi" "R$((k-1))" "$lo"
 done
