@@ -161,7 +161,7 @@ func (w *glinskiWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 		t.pv[1].n = 0
 		pos.Make(m)
 		newDepth := depth - 1
-		if useCheckExt && pos.InCheck() {
+		if t.checkExt && pos.InCheck() {
 			newDepth++
 		}
 		var score int
@@ -341,11 +341,14 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			if quiet {
 				// Late move pruning and futility pruning: the remaining
 				// quiet moves are ordered worse and cannot reach alpha.
+				// Futility only while alpha is an ordinary score: above
+				// that (a mate, a Glinski stalemate) only a mating or
+				// stalemating move reaches it, and that may be quiet.
 				if useLMP && depth <= 8 && moveCount >= lmpLimit(depth, improving) {
 					mp.skipQuiets = true
 					continue
 				}
-				if useFutility && !inCheck && depth <= 8 && eval+100+110*depth <= alpha {
+				if useFutility && !inCheck && depth <= 8 && alpha < EvalLimit && eval+100+110*depth <= alpha {
 					mp.skipQuiets = true
 					continue
 				}
@@ -365,7 +368,7 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		pos.Make(m)
 		newDepth := depth - 1
 		givesCheck := pos.InCheck()
-		if useCheckExt && givesCheck && ply < 2*t.rootDepth {
+		if t.checkExt && givesCheck && ply < 2*t.rootDepth {
 			newDepth++
 		}
 		var score int
