@@ -74,7 +74,7 @@ func (e *Engine) beginMeasured(t *thread, pos SearchBoard, lim Limits) {
 	e.tt.NewSearch()
 	e.nodeLimit = lim.Nodes
 	t.clearTables() // as NewGame does for the generated searches
-	t.begin(e, 0, pos.Variant())
+	t.begin(e, 0, e.stalemateScore(pos.Variant()))
 	e.active = append(e.active[:0], t)
 }
 

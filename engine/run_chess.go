@@ -14,11 +14,11 @@ func (e *Engine) searchChess(pos chessPos, lim *Limits) Result {
 	for len(e.chessWorkers) < n {
 		e.chessWorkers = append(e.chessWorkers, new(chessWorker))
 	}
-	variant := pos.Variant()
+	stalemate := e.stalemateScore(pos.Variant())
 	e.active = e.active[:0]
 	for i := range n {
 		w := e.chessWorkers[i]
-		w.thread.begin(e, i, variant)
+		w.thread.begin(e, i, stalemate)
 		w.pos = pos
 		if i > 0 {
 			w.pos = pos.Clone().(chessPos)

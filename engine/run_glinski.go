@@ -16,11 +16,11 @@ func (e *Engine) searchGlinski(pos glinskiPos, lim *Limits) Result {
 	for len(e.glinskiWorkers) < n {
 		e.glinskiWorkers = append(e.glinskiWorkers, new(glinskiWorker))
 	}
-	variant := pos.Variant()
+	stalemate := e.stalemateScore(pos.Variant())
 	e.active = e.active[:0]
 	for i := range n {
 		w := e.glinskiWorkers[i]
-		w.thread.begin(e, i, variant)
+		w.thread.begin(e, i, stalemate)
 		w.pos = pos
 		if i > 0 {
 			w.pos = pos.Clone().(glinskiPos)

@@ -68,8 +68,8 @@ func sortRoot(rms []rootMove) {
 	}
 }
 
-// begin resets a thread for a new search of a position of the given variant.
-func (t *thread) begin(e *Engine, id int, variant string) {
+// begin resets a thread for a new search.
+func (t *thread) begin(e *Engine, id, stalemate int) {
 	t.id = id
 	t.e = e
 	t.stop = &e.stop
@@ -81,17 +81,11 @@ func (t *thread) begin(e *Engine, id int, variant string) {
 	t.published.Store(0)
 	t.selDepth = 0
 	t.rootDepth = 0
-	t.stalemate = e.stalemateScore(variant)
-	t.checkExt = useCheckExt && checkExtension(variant)
+	t.stalemate = stalemate
 	t.bestMoveChanges = 0
 	t.completedDepth = 0
 	t.stack[0].move = move.None
 }
-
-// checkExtension says whether the search extends checks in a variant.
-// Self-play measured it as a gain in orthodox chess but a loss in Glinski
-// (README, "Top-level ablations"): there the extension is off.
-func checkExtension(variant string) bool { return variant != game.Glinski }
 
 // stalemateScore is the score of being stalemated: a draw in orthodox chess,
 // Glinski's 1/4 point for the stalemated side unless the option says draw.

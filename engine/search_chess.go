@@ -159,7 +159,7 @@ func (w *chessWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 		t.pv[1].n = 0
 		pos.Make(m)
 		newDepth := depth - 1
-		if t.checkExt && pos.InCheck() {
+		if useCheckExt && pos.InCheck() {
 			newDepth++
 		}
 		var score int
@@ -366,7 +366,7 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		pos.Make(m)
 		newDepth := depth - 1
 		givesCheck := pos.InCheck()
-		if t.checkExt && givesCheck && ply < 2*t.rootDepth {
+		if useCheckExt && givesCheck && ply < 2*t.rootDepth {
 			newDepth++
 		}
 		var score int

@@ -161,7 +161,7 @@ func (w *glinskiWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 		t.pv[1].n = 0
 		pos.Make(m)
 		newDepth := depth - 1
-		if t.checkExt && pos.InCheck() {
+		if useCheckExt && pos.InCheck() {
 			newDepth++
 		}
 		var score int
@@ -368,7 +368,7 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		pos.Make(m)
 		newDepth := depth - 1
 		givesCheck := pos.InCheck()
-		if t.checkExt && givesCheck && ply < 2*t.rootDepth {
+		if useCheckExt && givesCheck && ply < 2*t.rootDepth {
 			newDepth++
 		}
 		var score int

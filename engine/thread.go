@@ -51,8 +51,7 @@ type thread struct {
 	published   atomic.Uint64 // nodes, refreshed for other goroutines at each checkup
 	selDepth    int
 	rootDepth   int
-	stalemate   int  // score of the side to move when stalemated (ply-independent)
-	checkExt    bool // extend checks (per variant, see checkExtension)
+	stalemate   int // score of the side to move when stalemated (ply-independent)
 
 	stack   [MaxPly + 3]frame
 	pv      [MaxPly + 1]pvLine
