@@ -206,21 +206,6 @@ func TestFindsGlinskiMatesInTwoAndThree(t *testing.T) {
 	}
 }
 
-// A Glinski stalemate (worth 3/4) is on the board, and so is a mate in 2
-// whose last move is quiet. With alpha at the stalemate score, futility
-// pruning must not drop that quiet move: before it was kept out of such
-// nodes the mate appeared only at depth 10 (at depth 6 now).
-func TestQuietGlinskiMateBeatsStalemate(t *testing.T) {
-	fen := "1/3/5/7/9/11/N10/1K9/5R5/11/k10 w - 0 1" // b4c3 stalemates; f3c3+ a1b1 a5c4#
-	pos := glinskiPosition(t, fen)
-	if !testing.Short() {
-		require.True(t, mateIn(pos, 2) && !mateIn(pos, 1), "brute force: mate in exactly 2")
-	}
-	e := New()
-	r := e.Search(pos, Limits{Depth: 7}, nil)
-	assert.Equal(t, 2, r.MateIn, "score %d, best %s", r.Score, r.Best)
-}
-
 // timeBound is a timing limit, stretched under the race detector.
 func timeBound(d time.Duration) time.Duration {
 	if raceEnabled {
