@@ -27,6 +27,11 @@ type Limits struct {
 	WInc      time.Duration
 	BInc      time.Duration
 	MovesToGo int
+	// Clocked says a clock was given (wtime, btime, winc or binc), so the
+	// search is timed even when the side to move's clock reads 0: then it
+	// moves at once (after a minimal search) instead of thinking forever.
+	// A negative clock or increment counts as 0.
+	Clocked bool
 	// SearchMoves restricts the root to these moves (empty: all legal moves).
 	SearchMoves []move.Move
 }

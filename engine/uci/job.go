@@ -97,7 +97,10 @@ func (s *session) startSearch(lim engine.Limits) {
 		case s.variant != game.Glinski || s.eng.Options().GlinskiStalemateDraw:
 			out.print("info depth 0 score cp 0")
 		default:
-			out.info("stalemate: Glinski scores it 3/4 for the side that gave it")
+			// The score the search gives a Glinski stalemate, from the
+			// stalemated side's view.
+			out.print("info depth 0 score cp "+strconv.Itoa(-engine.StalemateScore),
+				"info string stalemate: Glinski scores it 3/4 for the side that gave it")
 		}
 		go func() {
 			defer close(j.done)

@@ -57,6 +57,6 @@ func (s *session) setVariant(name string) error {
 		return err
 	}
 	s.setChess960(pos)
-	s.variant, s.pos = name, pos
+	s.variant, s.pos, s.posErr = name, pos, nil
 	return nil
 }

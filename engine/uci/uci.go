@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/sakk-chess/sakk/engine"
@@ -108,6 +109,7 @@ type session struct {
 	ponder   bool // the GUI's "Ponder" option; informational
 	debug    bool
 	pos      game.Position
+	posErr   error // why the last "position" was refused; nil when pos is what the GUI sent
 
 	job     *job     // the running (or finishing) job, nil when idle
 	pending []string // commands waiting for job to end
@@ -184,7 +186,7 @@ func (s *session) loop(lines <-chan input) {
 				return
 			}
 			if in.tooLong > 0 {
-				s.out.error(fmt.Errorf("line of %d bytes is longer than %d; ignored", in.tooLong, MaxLineBytes))
+				s.acceptTooLong(in)
 				continue
 			}
 			s.accept(in.text)
@@ -218,6 +220,20 @@ func (s *session) accept(line string) {
 	s.pending = append(s.pending, strings.Join(fields, " "))
 }
 
+// tooLongMark starts the queue entry of a dropped over-long line; input
+// lines cannot start with it (control characters are refused).
+const tooLongMark = "\x00too-long"
+
+// acceptTooLong answers a dropped over-long line. One that was a "position"
+// command is queued as a refused position, in its turn among the commands,
+// so that a "go" after it does not search the previous position.
+func (s *session) acceptTooLong(in input) {
+	s.out.error(fmt.Errorf("a line of %d bytes is over the limit of %d bytes; ignored", in.tooLong, MaxLineBytes))
+	if strings.EqualFold(in.text, "position") {
+		s.pending = append(s.pending, tooLongMark+" "+strconv.Itoa(in.tooLong))
+	}
+}
+
 // drain executes queued commands until one must wait for the running job.
 // It reports whether "quit" came up.
 func (s *session) drain() (quit bool) {
@@ -227,6 +243,11 @@ func (s *session) drain() (quit bool) {
 		name := strings.ToLower(fields[0])
 		if name == "quit" {
 			return true
+		}
+		if name == tooLongMark {
+			s.pending = s.pending[1:]
+			s.posErr = fmt.Errorf("the last position command, of %s bytes, was too long", fields[1])
+			continue
 		}
 		cmd, known := commands[name]
 		if known && cmd.needsIdle && s.busy() && !s.job.held() {
