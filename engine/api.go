@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -118,6 +119,9 @@ type Engine struct {
 	nodeLimit uint64
 	active    []*thread
 	helpers   sync.WaitGroup
+	// turns holds one token per processor while more threads search than
+	// there are processors (nil otherwise): see thread.takeTurn.
+	turns chan struct{}
 
 	// Search threads per board, created on first use and kept (with their
 	// move-ordering tables) between searches.
@@ -220,6 +224,10 @@ func (e *Engine) run(pos game.Position, report func(Info)) Result {
 	e.tt.NewSearch()
 	e.report = report
 	e.nodeLimit = lim.Nodes
+	e.turns = nil
+	if procs := runtime.GOMAXPROCS(0); e.opts.Threads > procs {
+		e.turns = make(chan struct{}, procs)
+	}
 	defer func() { e.report = nil }()
 	switch p := pos.(type) {
 	case *board.Position:

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -625,5 +626,34 @@ func TestSearchDoesNotAllocate(t *testing.T) {
 			e.Search(pos, Limits{Depth: 5}, nil)
 		})
 		assert.Zero(t, allocs, pos.Variant())
+	}
+}
+
+// More threads than processors: they take turns (Engine.turns), every one
+// watches the clock, and limits and stop work as with one thread.
+func TestMoreThreadsThanProcessors(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+		e := New()
+		e.SetOptions(Options{HashMB: 8, Threads: 12, MultiPV: 1})
+		start := time.Now()
+		r := e.Search(pos, Limits{MoveTime: 100 * time.Millisecond}, nil)
+		took := time.Since(start)
+		assert.True(t, legal(pos, r.Best))
+		assert.Less(t, took, timeBound(time.Second), "movetime 100")
+		assert.NotNil(t, e.turns, "12 threads on 2 processors take turns")
+
+		r = e.Search(pos, Limits{Nodes: 30000}, nil)
+		assert.True(t, legal(pos, r.Best))
+
+		done := make(chan Result)
+		e.Go(pos, Limits{Infinite: true}, nil, func(r Result) { done <- r })
+		time.Sleep(50 * time.Millisecond)
+		start = time.Now()
+		e.Stop()
+		r = <-done
+		assert.True(t, legal(pos, r.Best))
+		assert.Less(t, time.Since(start), timeBound(250*time.Millisecond), "stop")
+		e.Search(pos, Limits{Depth: 1}, nil) // waits for the helpers
 	}
 }

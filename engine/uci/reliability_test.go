@@ -1,6 +1,7 @@
 package uci
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -126,4 +127,52 @@ func TestGlinskiStalematedRootScore(t *testing.T) {
 	best, before = s.bestmove()
 	assert.Equal(t, "bestmove 0000", best)
 	assert.Contains(t, before, "info depth 0 score cp 0")
+}
+
+// With far more search threads than processors the clock, stop and
+// isready still work: threads take turns on the processors and every one
+// watches the deadline. Before, at 64 threads on 2 processors, movetime 200
+// took about a second and stop or isready up to 1.5 s. The bounds here are
+// generous for a loaded machine; on an idle one each answer takes a few ms.
+func TestManyThreadsKeepTime(t *testing.T) {
+	if testing.Short() {
+		t.Skip("64 search threads: not in -short")
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2)) // as on a 2-core machine
+	const threads = "64"
+	s := newSessionWith(t, newEngine())
+	s.send("setoption name Threads value "+threads, "position startpos")
+	s.sync()
+	for _, g := range []string{"go movetime 200", "go wtime 3000 btime 3000 movestogo 1"} {
+		start := time.Now()
+		s.send(g)
+		best, _ := s.bestmove()
+		took := time.Since(start)
+		t.Logf("%s: %v", g, took)
+		legalIn(t, game.Chess, "", nil, best)
+		limit := 200 * time.Millisecond
+		if strings.Contains(g, "wtime") {
+			limit = 2400 * time.Millisecond // 8/10 of the clock at most
+		}
+		assert.Less(t, took, limit+300*time.Millisecond, g)
+	}
+	var worstReady, worstStop time.Duration
+	for i := range 6 {
+		s.send("go infinite")
+		s.until("first info", func(l string) bool { return strings.HasPrefix(l, "info depth") })
+		time.Sleep(100 * time.Millisecond)
+		if i%2 == 0 { // isready, then stop; or stop alone
+			start := time.Now()
+			s.sync()
+			worstReady = max(worstReady, time.Since(start))
+			time.Sleep(100 * time.Millisecond)
+		}
+		start := time.Now()
+		s.send("stop")
+		s.bestmove()
+		worstStop = max(worstStop, time.Since(start))
+	}
+	t.Logf("worst isready %v, worst stop %v", worstReady, worstStop)
+	assert.Less(t, worstReady, 250*time.Millisecond)
+	assert.Less(t, worstStop, 250*time.Millisecond)
 }
