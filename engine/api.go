@@ -149,8 +149,33 @@ func (e *Engine) Options() Options { return e.opts }
 // search starts at once (UCI isready). It does nothing during a search.
 func (e *Engine) Ready() {
 	if e.mu.TryLock() {
-		e.tt.Resize(e.opts.HashMB)
+		e.resizeHash()
 		e.mu.Unlock()
+	}
+}
+
+// SetHash resizes the hash table to mb megabytes now. A size the machine
+// cannot hold is refused with an error, keeping the table and the option
+// as they were. Not during a search.
+func (e *Engine) SetHash(mb int) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if err := e.tt.Resize(mb); err != nil {
+		return err
+	}
+	e.opts.HashMB = min(max(mb, MinHashMB), MaxHashMB)
+	return nil
+}
+
+// resizeHash applies a size set through SetOptions. If the table cannot
+// have it, the old one stays and the option says what the table is.
+// Called with e.mu held.
+func (e *Engine) resizeHash() {
+	if err := e.tt.Resize(e.opts.HashMB); err != nil && e.tt.SizeMB() > 0 {
+		e.opts.HashMB = e.tt.SizeMB()
+	} else if err != nil {
+		e.tt.Resize(MinHashMB) // nothing allocated yet: the least there is
+		e.opts.HashMB = MinHashMB
 	}
 }
 
@@ -160,7 +185,7 @@ func (e *Engine) Ready() {
 func (e *Engine) NewGame() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.tt.Resize(e.opts.HashMB)
+	e.resizeHash()
 	e.tt.Clear()
 	for _, w := range e.chessWorkers {
 		w.clearTables()
@@ -220,7 +245,7 @@ func (e *Engine) prepare(pos game.Position, lim Limits) {
 // run is the search proper. Called with e.mu held.
 func (e *Engine) run(pos game.Position, report func(Info)) Result {
 	lim := &e.lim
-	e.tt.Resize(e.opts.HashMB)
+	e.resizeHash()
 	e.tt.NewSearch()
 	e.report = report
 	e.nodeLimit = lim.Nodes

@@ -1,7 +1,9 @@
 package uci
 
 import (
+	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/engine/game"
 )
 
@@ -175,4 +178,69 @@ func TestManyThreadsKeepTime(t *testing.T) {
 	t.Logf("worst isready %v, worst stop %v", worstReady, worstStop)
 	assert.Less(t, worstReady, 250*time.Millisecond)
 	assert.Less(t, worstStop, 250*time.Millisecond)
+}
+
+// A Hash size beyond the machine's memory is refused with an error; the old
+// table and option stay and the engine plays on. Before, isready after
+// "Hash 65536" on a 24 GB machine died with "fatal error: runtime: out of
+// memory".
+func TestHashBeyondMemoryIsRefused(t *testing.T) {
+	if avail := memAvailableMB(t); avail > 60000 {
+		t.Skipf("%d MB available: 65536 MB might fit", avail)
+	}
+	eng := engine.New()
+	s := startSession(t, Config{Engine: eng})
+	s.send("setoption name Hash value 32", "setoption name Hash value 65536")
+	errs := errorsIn(s.sync())
+	require.Len(t, errs, 1)
+	assert.Contains(t, errs[0], "Hash: 65536 MB will not fit")
+	assert.Equal(t, 32, eng.Options().HashMB)
+	s.send("ucinewgame", "position startpos", "go depth 4")
+	best, _ := s.bestmove()
+	legalIn(t, game.Chess, "", nil, best)
+}
+
+// memAvailableMB reads MemAvailable from /proc/meminfo.
+func memAvailableMB(t *testing.T) int {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		t.Skip("no /proc/meminfo")
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "MemAvailable:" {
+			kb, err := strconv.Atoi(f[1])
+			require.NoError(t, err)
+			return kb >> 10
+		}
+	}
+	t.Skip("no MemAvailable")
+	return 0
+}
+
+// ucinewgame on a big hash used by many threads keeps isready fast: the
+// table is swapped for fresh memory rather than written. Before, with
+// Hash 4096 and Threads 256 on 2 cores isready took 10 to 17 s.
+func TestNewGameOnBigHashIsFast(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 1 GB hash: not in -short")
+	}
+	if memAvailableMB(t) < 4000 {
+		t.Skip("less than 4 GB available")
+	}
+	s := newSessionWithHash(t, 1024)
+	s.send("setoption name Threads value 8", "setoption name Hash value 1024", "position startpos", "go movetime 300")
+	s.bestmove()
+	var worst time.Duration
+	for range 3 {
+		start := time.Now()
+		s.send("ucinewgame")
+		s.sync()
+		worst = max(worst, time.Since(start))
+	}
+	t.Logf("ucinewgame + isready at 1024 MB: worst %v", worst)
+	assert.Less(t, worst, 250*time.Millisecond)
+}
+
+func newSessionWithHash(t *testing.T, mb int) *testSession {
+	return startSession(t, Config{Engine: engine.New(), MaxHashMB: mb})
 }

@@ -23,7 +23,7 @@ func (s *session) optionTable() Options {
 	atoi := func(v string) int { n, _ := strconv.Atoi(v); return n } // v is checked already
 	return Options{
 		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(def.HashMB), Min: engine.MinHashMB, Max: s.cfg.MaxHashMB,
-			Apply: setEngine(func(o *engine.Options, v string) { o.HashMB = atoi(v) })},
+			Apply: s.setHash},
 		{Name: "Threads", Kind: Spin, Default: strconv.Itoa(def.Threads), Min: 1, Max: engine.MaxThreads,
 			Apply: setEngine(func(o *engine.Options, v string) { o.Threads = atoi(v) })},
 		{Name: "MultiPV", Kind: Spin, Default: strconv.Itoa(def.MultiPV), Min: 1, Max: engine.MaxMultiPV,
@@ -58,5 +58,25 @@ func (s *session) setVariant(name string) error {
 	}
 	s.setChess960(pos)
 	s.variant, s.pos, s.posErr = name, pos, nil
+	return nil
+}
+
+// HashSetter is an engine that allocates its hash table when the option is
+// set, and refuses a size it cannot have (engine.Engine does).
+type HashSetter interface {
+	SetHash(mb int) error
+}
+
+// setHash applies the Hash option: at once and checked when the engine can
+// do that, so that a size beyond the machine's memory is an error here
+// rather than a crash at the next isready or go.
+func (s *session) setHash(v string) error {
+	mb, _ := strconv.Atoi(v) // checked already
+	if h, ok := s.eng.(HashSetter); ok {
+		return h.SetHash(mb)
+	}
+	o := s.eng.Options()
+	o.HashMB = mb
+	s.eng.SetOptions(o)
 	return nil
 }
