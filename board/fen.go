@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/move"
 )
 
@@ -68,14 +69,14 @@ func (p *Position) parseFEN(fen string) error {
 	}
 	halfmove, fullmove := 0, 1
 	if len(fields) == 6 {
-		if halfmove, err = parseClock(fields[4], 0, 10000); err != nil {
-			return fmt.Errorf("bad halfmove clock %q (want 0..10000)", fields[4])
+		if halfmove, err = parseClock(fields[4], 0, game.MaxHalfmoveClock); err != nil {
+			return fmt.Errorf("bad halfmove clock %q (want 0..%d)", fields[4], game.MaxHalfmoveClock)
 		}
 		if fullmove, err = parseClock(fields[5], 1, 100000); err != nil {
 			return fmt.Errorf("bad fullmove number %q (want 1..100000)", fields[5])
 		}
 	}
-	st.rule50 = uint16(halfmove)
+	st.rule50 = uint32(halfmove)
 	p.rootPly = 2*(fullmove-1) + int(p.side)
 	them := p.side.Other()
 	if p.AttackersTo(p.KingSquare(them), p.occupied)&p.byColor[p.side] != 0 {
@@ -241,7 +242,7 @@ var errClock = errors.New("bad clock")
 
 // parseClock reads a decimal number in [lo, hi] (digits only).
 func parseClock(s string, lo, hi int) (int, error) {
-	if s == "" || len(s) > 6 {
+	if s == "" || len(s) > 7 {
 		return 0, errClock
 	}
 	n := 0

@@ -45,8 +45,8 @@ type state struct {
 	key           uint64
 	checkers      uint64 // enemy pieces giving check to the side to move
 	move          move.Move
-	rule50        uint16 // plies since the last capture or pawn move
-	pliesFromNull uint16 // plies since SetFEN or the last null move
+	rule50        uint32 // plies since the last capture or pawn move (16 bits would wrap)
+	pliesFromNull uint32 // plies since SetFEN or the last null move
 	castling      uint8  // rights bit set
 	epSquare      uint8  // NoSquare unless an en passant capture is legal
 }

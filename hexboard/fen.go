@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/move"
 )
 
@@ -225,7 +226,7 @@ func (p *Position) parseEnPassant(s string) error {
 
 func parseClock(s string, min int, name string) (int, error) {
 	n, err := strconv.Atoi(s)
-	if err != nil || n < min || n > 1<<20 || s[0] < '0' || s[0] > '9' {
+	if err != nil || n < min || n > game.MaxHalfmoveClock || s[0] < '0' || s[0] > '9' {
 		return 0, fmt.Errorf("hex FEN: bad %s %q", name, s)
 	}
 	return n, nil

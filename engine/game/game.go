@@ -12,6 +12,11 @@ const (
 	Glinski = "glinski"
 )
 
+// MaxHalfmoveClock bounds the halfmove clock a FEN may give, on every
+// board. It is above any count a game can reach through the UCI line limit
+// (1 MiB, under 210 000 plies), so a FEN the engine writes reads back.
+const MaxHalfmoveClock = 1 << 20
+
 // Result classifies how (or whether) a game has ended.
 type Result uint8
 
