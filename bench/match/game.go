@@ -34,6 +34,7 @@ const (
 	FaultTime        = "time forfeit"
 	FaultCrash       = "crash"
 	FaultNoAnswer    = "no answer"
+	FaultProtocol    = "protocol fault"
 )
 
 // Game is a finished game.
@@ -53,6 +54,9 @@ type Game struct {
 	WhiteScore float64
 	// GlinskiScore is "3/4-1/4" or "1/4-3/4" after a Glinski stalemate.
 	GlinskiScore string
+	// Chess960 says castling was written king-takes-rook (UCI_Chess960):
+	// the opening is not a standard one, or an engine had the option set.
+	Chess960 bool
 	// FaultSide is the colour (0 White, 1 Black) that misbehaved, or -1.
 	FaultSide int
 	Fault     string
@@ -84,7 +88,7 @@ var errAbort = errors.New("match aborted")
 // playGame plays one game; it returns an error only when the match must
 // stop (an engine that cannot start). Engines that misbehave lose the game
 // and are stopped, so the next game restarts them.
-func playGame(rules *Rules, players [2]*player, opening openings.Opening, number int) (*Game, error) {
+func playGame(rules *Rules, players [2]*player, opening openings.Opening, number int, abort <-chan struct{}) (*Game, error) {
 	s, err := newGameState(rules, players, opening, number)
 	if err != nil {
 		return nil, err
@@ -95,12 +99,12 @@ func playGame(rules *Rules, players [2]*player, opening openings.Opening, number
 		}
 	}
 	for side := range 2 {
-		if err := players[side].newGame(rules.StartTimeout); err != nil {
+		if err := players[side].newGame(s.record.Chess960, rules.StartTimeout); err != nil {
 			s.forfeit(side, FaultNoAnswer, "does not answer isready")
 			return s.record, nil
 		}
 	}
-	for !s.over() {
+	for !s.over() && !aborted(abort) {
 		s.playMove()
 	}
 	return s.record, nil
@@ -110,6 +114,10 @@ func newGameState(rules *Rules, players [2]*player, opening openings.Opening, nu
 	pos, err := opening.Position(rules.Variant)
 	if err != nil {
 		return nil, err
+	}
+	chess960 := nonStandardCastling(pos) || players[0].wantsChess960() || players[1].wantsChess960()
+	if b, ok := pos.(chess960Board); ok {
+		b.SetChess960(chess960) // moves are written and read king-takes-rook
 	}
 	s := &gameState{
 		rules:   rules,
@@ -126,6 +134,7 @@ func newGameState(rules *Rules, players [2]*player, opening openings.Opening, nu
 			FirstMove:  pos.FullmoveNumber(),
 			FaultSide:  -1,
 			Date:       time.Now(),
+			Chess960:   chess960,
 		},
 	}
 	for _, text := range opening.Moves {
@@ -136,6 +145,26 @@ func newGameState(rules *Rules, players [2]*player, opening openings.Opening, nu
 		s.play(m, "book")
 	}
 	return s, nil
+}
+
+// chess960Board is a board with Chess960 castling notation (orthodox
+// chess; Glinski has no castling).
+type chess960Board interface {
+	SetChess960(on bool)
+}
+
+// nonStandardCastling says whether a position has a castling right whose
+// king or rook does not stand where orthodox chess has it: then castling
+// must be sent king-takes-rook, since the king's step may be no move at
+// all (c1c1). The board's FEN shows such rights as file letters.
+func nonStandardCastling(pos game.Position) bool {
+	b, ok := pos.(chess960Board)
+	if !ok {
+		return false
+	}
+	b.SetChess960(false)
+	fields := strings.Fields(pos.FEN())
+	return len(fields) > 2 && strings.Trim(fields[2], "KQkq-") != ""
 }
 
 // play makes a legal move and records it.
@@ -163,6 +192,17 @@ func (s *gameState) positionCommand() string {
 func (s *gameState) playMove() {
 	side := int(s.pos.SideToMove())
 	proc := s.players[side].proc
+	switch err := proc.Idle(s.rules.StartTimeout); {
+	case errors.Is(err, uciproc.ErrProtocol):
+		s.forfeit(side, FaultProtocol, "breaks the protocol: "+proc.Fault())
+		return
+	case errors.Is(err, uciproc.ErrExited):
+		s.forfeit(side, FaultCrash, "disconnects (the engine exited)")
+		return
+	case err != nil:
+		s.forfeit(side, FaultNoAnswer, "does not answer isready")
+		return
+	}
 	if err := proc.Send(s.positionCommand()); err != nil {
 		s.forfeit(side, FaultCrash, "disconnects")
 		return
@@ -170,6 +210,9 @@ func (s *gameState) playMove() {
 	deadline := time.Now().Add(s.clocks[side].Deadline(s.rules.HangTimeout))
 	answer, err := proc.Go(goCommand(s.clocks, side), deadline)
 	switch {
+	case errors.Is(err, uciproc.ErrProtocol):
+		s.forfeit(side, FaultProtocol, "breaks the protocol: "+proc.Fault())
+		return
 	case errors.Is(err, uciproc.ErrExited):
 		s.forfeit(side, FaultCrash, "disconnects (the engine exited)")
 		return
@@ -208,6 +251,7 @@ func (s *gameState) forfeit(side int, fault, what string) {
 		FaultTime:        "time forfeit",
 		FaultCrash:       "abandoned",
 		FaultNoAnswer:    "abandoned",
+		FaultProtocol:    "rules infraction",
 	}[fault]
 	s.finish(1-side, fmt.Sprintf("%s (%s) %s", colourNames[side], s.players[side].config.Name, what), termination)
 	s.record.FaultSide, s.record.Fault = side, fault

@@ -17,7 +17,7 @@ type PGNHeader struct {
 }
 
 // WritePGN writes a finished game: the seven tag roster, Variant for
-// Glinski, FEN/SetUp when it did not start from the start position,
+// Glinski and Chess960, FEN/SetUp when it did not start from the start position,
 // GlinskiScore after a Glinski stalemate, then TimeControl, Termination and
 // PlyCount. The reason the game ended closes the move text as a comment.
 func WritePGN(w io.Writer, g *Game, header PGNHeader) error {
@@ -31,6 +31,8 @@ func WritePGN(w io.Writer, g *Game, header PGNHeader) error {
 	out.SetTag("Result", g.Result)
 	if strings.EqualFold(header.Variant, game.Glinski) {
 		out.SetTag("Variant", "Glinski")
+	} else if g.Chess960 {
+		out.SetTag("Variant", "Chess960")
 	}
 	if g.StartFEN != "" {
 		out.SetTag("FEN", g.StartFEN)

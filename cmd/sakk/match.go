@@ -65,11 +65,44 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "sakk match", err.Error())
 	}
 	cfg.Out = stdout
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, abort, stop := interrupts(stderr)
 	defer stop()
+	cfg.Abort = abort
 	if _, err := match.Run(ctx, cfg); err != nil {
 		fmt.Fprintf(stderr, "sakk match: %v\n", err)
 		return exitUsage
 	}
 	return exitOK
+}
+
+// interrupts turns the first Ctrl-C into ctx's cancellation (the match ends
+// after the games in progress) and the second into abort (engines killed,
+// games in progress dropped; the PGN keeps the finished ones).
+func interrupts(stderr io.Writer) (ctx context.Context, abort <-chan struct{}, stop func()) {
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt)
+	ctx, cancel := context.WithCancel(context.Background())
+	aborting := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-signals:
+		case <-done:
+			return
+		}
+		fmt.Fprintln(stderr, "sakk match: interrupted: finishing the games in progress (Ctrl-C again to stop now)")
+		cancel()
+		select {
+		case <-signals:
+		case <-done:
+			return
+		}
+		fmt.Fprintln(stderr, "sakk match: stopping now: the games in progress are dropped")
+		close(aborting)
+	}()
+	return ctx, aborting, func() {
+		signal.Stop(signals)
+		close(done)
+		cancel()
+	}
 }
