@@ -17,7 +17,7 @@ import (
 
 // moveNowLimit is how soon a search with no time left must answer: a
 // minimal search takes milliseconds; the margin is for a loaded machine.
-const moveNowLimit = 2 * time.Second
+const moveNowLimit = 5 * time.Second
 
 // A clock given at 0 or below means "move now", never "no limit": the
 // GUI's flag is about to fall. Before the fix these searched until stop.

@@ -61,20 +61,25 @@ func TestSoak(t *testing.T) {
 // hops and a goroutine wake-up); those are counted apart.
 const soakFairClock = 100 * time.Millisecond
 
+// soakHang is how much longer than its limit a bestmove may take before
+// the engine counts as hung.
+const soakHang = 30 * time.Second
+
 type soakFigures struct {
 	games, plies, gos, stops, ponderhits int
 	forfeits                             int // over the clock, with soakFairClock or more on it
 	lowOverruns                          int // over the clock, with less than soakFairClock on it
 	illegal                              int // a bestmove not legal in the position sent
-	hangs                                int // no bestmove within the limit
+	late                                 int // a bestmove after the limit (clock + 3 s), within soakHang more
+	hangs                                int // no bestmove at all
 	extraBest                            int // a bestmove nobody asked for
 	wrongPos                             int // 0000 while legal moves exist
 	worstOver                            time.Duration
 }
 
 func (f soakFigures) String() string {
-	return fmt.Sprintf("%d games, %d plies, %d go (%d stop, %d ponderhit), %d time forfeits, %d overruns of a clock under %v (worst %v), %d illegal moves, %d hangs, %d extra bestmoves, %d 0000 with legal moves",
-		f.games, f.plies, f.gos, f.stops, f.ponderhits, f.forfeits, f.lowOverruns, soakFairClock, f.worstOver.Round(time.Millisecond), f.illegal, f.hangs, f.extraBest, f.wrongPos)
+	return fmt.Sprintf("%d games, %d plies, %d go (%d stop, %d ponderhit), %d time forfeits, %d overruns of a clock under %v (worst %v), %d illegal moves, %d late answers, %d hangs, %d extra bestmoves, %d 0000 with legal moves",
+		f.games, f.plies, f.gos, f.stops, f.ponderhits, f.forfeits, f.lowOverruns, soakFairClock, f.worstOver.Round(time.Millisecond), f.illegal, f.late, f.hangs, f.extraBest, f.wrongPos)
 }
 
 // soakGame plays one game; engines are fresh sessions with random options.
@@ -152,8 +157,16 @@ func soakGame(t *testing.T, rng *rand.Rand, f *soakFigures) {
 			used = time.Since(begin)
 		}
 		if !ok {
-			f.hangs++
-			t.Logf("hang: %s to move after %s", variantName, strings.Join(moves, " "))
+			// Late or never? A loaded machine can stall a process for
+			// seconds; a hang never answers.
+			late := time.Now()
+			if _, ok = soakBestmove(s, soakHang); ok {
+				f.late++
+				t.Logf("late: bestmove %v after the limit (%s)", time.Since(late).Round(time.Millisecond), variantName)
+			} else {
+				f.hangs++
+				t.Logf("hang: %s to move after %s", variantName, strings.Join(moves, " "))
+			}
 			return
 		}
 		if n := count(s.sync(), "bestmove"); n > 0 {
