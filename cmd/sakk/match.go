@@ -44,8 +44,12 @@ Options:
   -hang-timeout SECONDS       limit for a move without clock or st= (60)
   -event NAME  -site NAME     PGN tags
 
-An illegal move, a time forfeit, a crash or a silent engine loses the game;
-the engine is restarted and the match goes on.
+An illegal move, a time forfeit, a crash, a silent engine or a protocol
+fault (a second bestmove, an output line over 4 MB) loses the game; the
+engine is restarted and the match goes on. A game whose opening is not a
+standard one, or with option.UCI_Chess960=true, is played in Chess960
+notation (castling king-takes-rook). Ctrl-C finishes the games in progress;
+a second Ctrl-C stops at once, keeping the finished games.
 
 Exit codes: 0 the match was played, 2 bad arguments, openings or an engine
 that cannot start.
