@@ -80,6 +80,7 @@ func Start(spec Spec, timeout time.Duration) (*Process, error) {
 		return nil, err
 	}
 	cmd.Stdout = childOut
+	ownGroup(cmd)
 	err = cmd.Start()
 	childOut.Close()
 	if err != nil {
@@ -277,6 +278,7 @@ func (p *Process) Kill() {
 		close(p.stop)
 		_ = p.stdin.Close()
 		if p.cmd.Process != nil {
+			killGroup(p.cmd)
 			_ = p.cmd.Process.Kill()
 		}
 		_ = p.stdout.Close() // a child holding the pipe must not keep the reader
