@@ -31,7 +31,7 @@ func init() {
 
 const pieceLetters = " pnbrqk"
 
-// FromFEN reads a position in hex FEN (see /work/shared/data/notation/glinski.md).
+// FromFEN reads a position in hex FEN (described in docs/glinski.md).
 func FromFEN(s string) (*Position, error) {
 	p := &Position{}
 	if err := p.parseFEN(s); err != nil {

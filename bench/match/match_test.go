@@ -72,16 +72,14 @@ func closingComment(g pgn.Game) string {
 	return g.Moves[len(g.Moves)-1].Comment
 }
 
-const sharedChessBook = "../../../shared/data/openings/chess-8moves.epd"
+// chessBook is the orthodox opening book kept in bench/openings.
+const chessBook = "../openings/chess-8moves.epd"
 
 func TestRandomEnginesPlayCleanGames(t *testing.T) {
-	if _, err := os.Stat(sharedChessBook); err != nil {
-		t.Skip("the shared data directory is not beside this checkout")
-	}
 	args := append(stubEngine(t, "random"), stubEngine(t, "random2")...)
 	args[len(args)-1] = "args=stub random"
 	summary, out, games := runMatch(t, append(args, "-each", "tc=10+0.1", "-games", "2", "-rounds", "2",
-		"-repeat", "-maxmoves", "40", "-openings", "file="+sharedChessBook, "order=sequential")...)
+		"-repeat", "-maxmoves", "40", "-openings", "file="+chessBook, "order=sequential")...)
 
 	assert.Equal(t, 4, summary.Games)
 	assert.Equal(t, 2, summary.Pentanomial.Pairs())
