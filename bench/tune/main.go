@@ -113,7 +113,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	apply(m, p)
-	note := fmt.Sprintf("Tuned by: go run ./bench/tune fit %s\non %d positions of sakk self-play (see the README section \"Evaluation\").",
+	note := fmt.Sprintf("Tuned by: go run ./bench/tune fit %s\non %d positions of sakk self-play (see docs/strength.md, \"Evaluation log\").",
 		strings.Join(args, " "), len(data))
 	if *header != "" {
 		note += "\n" + *header
