@@ -43,7 +43,7 @@ type chess960Notation interface {
 // step and king-takes-rook.
 type legalMoves struct {
 	moves  []move.Move
-	names  []string            // the board's own spelling, by index
+	names  []string             // the board's own spelling, by index
 	byText map[string]move.Move // normalized spelling -> move
 }
 
