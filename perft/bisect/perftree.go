@@ -48,7 +48,7 @@ func (e *PerftreeEngine) Divide(q Query) (Divide, error) {
 	var stdout bytes.Buffer
 	stderr := &tail{}
 	cmd.Stdout, cmd.Stderr = &stdout, stderr
-	call := fmt.Sprintf("%s %d %q %q", e.words[0], q.Depth, q.FEN, strings.Join(q.Moves, " "))
+	call := fmt.Sprintf("%s %d %q %q", strings.Join(e.words, " "), q.Depth, q.FEN, strings.Join(q.Moves, " "))
 	err := cmd.Run()
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):

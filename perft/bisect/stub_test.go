@@ -32,6 +32,7 @@ const (
 	faultDoubleStep    = "double-step-wrong-cell" // glinski: also from the cell ahead of the start
 	faultSilent        = "silent"                 // UCI: never answers go perft
 	faultExit          = "exit"                   // UCI: exits on go perft
+	faultWrongTotal    = "wrong-total"            // the total is one more than the lines' sum
 )
 
 func TestMain(m *testing.M) {
@@ -223,6 +224,9 @@ func stubPerftree(args []string, fault string, out io.Writer) int {
 		return 2
 	}
 	lines, total := stubDivide(pos, fault, depth, " ")
+	if fault == faultWrongTotal {
+		total++
+	}
 	fmt.Fprintf(out, "%s\n\n%d\n", strings.Join(lines, "\n"), total)
 	return 0
 }
@@ -269,6 +273,9 @@ func stubUCI(in io.Reader, out io.Writer, fault string) {
 			}
 			fmt.Fprintln(out, "info string counting with fault", fault)
 			lines, total := stubDivide(pos, fault, depth, ": ")
+			if fault == faultWrongTotal {
+				total++
+			}
 			fmt.Fprintf(out, "%s\n\nNodes searched: %d\n\n", strings.Join(lines, "\n"), total)
 		case "quit":
 			return
