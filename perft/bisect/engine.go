@@ -44,10 +44,16 @@ func (o Options) timeout() time.Duration {
 // or does not answer in time), as opposed to a difference in counts.
 var ErrEngine = errors.New("engine failed")
 
-// engineError wraps an engine failure so that errors.Is(err, ErrEngine).
+// engineError is an engine failure: errors.Is(err, ErrEngine) holds.
 func engineError(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrEngine, fmt.Sprintf(format, args...))
+	return failure(fmt.Sprintf(format, args...))
 }
+
+// failure is an engine failure's message.
+type failure string
+
+func (f failure) Error() string        { return string(f) }
+func (f failure) Is(target error) bool { return target == ErrEngine }
 
 // SplitCommand splits a command line into words as a shell would for simple
 // cases: spaces separate words, single or double quotes group them, and a

@@ -123,44 +123,53 @@ func TestSplitCommand(t *testing.T) {
 }
 
 func TestEngineFailuresAreEngineErrors(t *testing.T) {
-	opts := Options{Variant: game.Chess, Timeout: 500 * time.Millisecond}
+	// Timeouts leave room for a loaded machine to start the stubs.
+	opts := func(timeout time.Duration) Options { return Options{Variant: game.Chess, Timeout: timeout} }
 	query := Query{FEN: chessStart, Depth: 2}
 
-	_, err := StartUCI("/nonexistent/engine", opts)
+	_, err := StartUCI("/nonexistent/engine", opts(time.Minute))
 	assert.ErrorIs(t, err, ErrEngine)
 	assert.ErrorContains(t, err, "cannot start /nonexistent/engine")
-	_, err = NewPerftree("/nonexistent/engine", opts)
+	_, err = NewPerftree("/nonexistent/engine", opts(time.Minute))
 	assert.ErrorIs(t, err, ErrEngine)
 
 	// A program that is no UCI engine never says uciok.
-	_, err = StartUCI("cat", opts)
+	_, err = StartUCI("cat", opts(time.Second))
 	assert.ErrorIs(t, err, ErrEngine)
-	assert.ErrorContains(t, err, `did not answer "uci" within 500ms`)
+	assert.ErrorContains(t, err, `did not answer "uci" within 1s`)
 
-	for fault, want := range map[string]string{
-		faultSilent: `did not answer "go perft 2" within 500ms`,
-		faultExit:   `exited while answering "go perft 2"`,
+	for _, c := range []struct {
+		fault   string
+		timeout time.Duration
+		want    string
+	}{
+		{faultSilent, 3 * time.Second, `did not answer "go perft 2" within 3s`},
+		{faultExit, time.Minute, `exited while answering "go perft 2"`},
 	} {
-		eng, err := StartUCI(stubCommand("uci", fault), opts)
-		require.NoError(t, err, fault)
-		start := time.Now()
+		eng, err := StartUCI(stubCommand("uci", c.fault), opts(c.timeout))
+		require.NoError(t, err, c.fault)
 		_, err = eng.Divide(query)
-		assert.ErrorIs(t, err, ErrEngine, fault)
-		assert.ErrorContains(t, err, want, fault)
-		assert.Less(t, time.Since(start), 20*time.Second, fault)
+		assert.ErrorIs(t, err, ErrEngine, c.fault)
+		assert.ErrorContains(t, err, c.want, c.fault)
 		assert.NoError(t, eng.Close())
 	}
 
-	for command, want := range map[string]string{
-		"false":            "failed: exit status 1",
-		"echo":             "no total in the output",
-		"sh -c 'sleep 30'": "did not finish within 500ms",
+	for _, c := range []struct {
+		command string
+		timeout time.Duration
+		want    string
+	}{
+		{"false", time.Minute, "failed: exit status 1"},
+		{"echo", time.Minute, "no total in the output"},
+		{"sh -c 'sleep 30'", time.Second, "did not finish within 1s"},
 	} {
-		eng, err := NewPerftree(command, opts)
-		require.NoError(t, err, command)
+		eng, err := NewPerftree(c.command, opts(c.timeout))
+		require.NoError(t, err, c.command)
+		start := time.Now()
 		_, err = eng.Divide(query)
-		assert.True(t, errors.Is(err, ErrEngine), "%s: %v", command, err)
-		assert.ErrorContains(t, err, want, command)
+		assert.True(t, errors.Is(err, ErrEngine), "%s: %v", c.command, err)
+		assert.ErrorContains(t, err, c.want, c.command)
+		assert.Less(t, time.Since(start), 20*time.Second, c.command)
 	}
 }
 

@@ -78,7 +78,7 @@ func (e *UCIEngine) handshake() error {
 // send writes one command line to the engine.
 func (e *UCIEngine) send(line string) error {
 	if _, err := io.WriteString(e.stdin, line+"\n"); err != nil {
-		return engineError("%s stopped reading its input at %q: %v%s", e.name, line, err, e.stderr)
+		return engineError("%s exited or closed its input before %q (%v)%s", e.name, line, err, e.stderr)
 	}
 	return nil
 }
