@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/engine/variant"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -145,6 +146,7 @@ func TestEngineFailuresAreEngineErrors(t *testing.T) {
 	}{
 		{faultSilent, 3 * time.Second, `did not answer "go perft 2" within 3s`},
 		{faultExit, time.Minute, `exited while answering "go perft 2"`},
+		{faultSearch, time.Minute, `answered "go perft 2" with a search ("bestmove e2e4"): it has no UCI perft`},
 	} {
 		eng, err := StartUCI(stubCommand("uci", c.fault), opts(c.timeout))
 		require.NoError(t, err, c.fault)
@@ -193,4 +195,34 @@ func TestExactStubAgrees(t *testing.T) {
 			assert.Contains(t, out, "No difference: both count ")
 		}
 	}
+}
+
+// FuzzDivideOutput feeds arbitrary engine output and moves through the
+// parser and the move matcher: no panics, and every move line read back is
+// one the parser accepts.
+func FuzzDivideOutput(f *testing.F) {
+	f.Add("e2e4: 600\ninfo string x\n\nNodes searched: 600\n", "E7E8q")
+	f.Add("f10f11q 3\n\n3\n", "f05f06")
+	f.Add("e1h1 1\n\n1", "e1-g1")
+	pos := newPositionNoTest(chessStart)
+	f.Fuzz(func(t *testing.T, output, text string) {
+		d, err := ParseDivide(output)
+		if err == nil {
+			for _, mc := range d.Moves {
+				if !looksLikeMove(mc.Move) {
+					t.Fatalf("read %q as a move from %q", mc.Move, output)
+				}
+			}
+		}
+		normalize(text)
+		newLegalMoves(pos).find(text)
+	})
+}
+
+func newPositionNoTest(fen string) game.Position {
+	pos, err := variant.FromFEN(game.Chess, fen)
+	if err != nil {
+		panic(err)
+	}
+	return pos
 }

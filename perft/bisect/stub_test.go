@@ -33,6 +33,7 @@ const (
 	faultSilent        = "silent"                 // UCI: never answers go perft
 	faultExit          = "exit"                   // UCI: exits on go perft
 	faultWrongTotal    = "wrong-total"            // the total is one more than the lines' sum
+	faultSearch        = "search"                 // UCI: answers go perft with a search
 )
 
 func TestMain(m *testing.M) {
@@ -264,6 +265,9 @@ func stubUCI(in io.Reader, out io.Writer, fault string) {
 				continue
 			case faultExit:
 				return
+			case faultSearch:
+				fmt.Fprintln(out, "info depth 1 score cp 20 nodes 20 pv e2e4\nbestmove e2e4")
+				continue
 			}
 			depth, _ := strconv.Atoi(words[len(words)-1])
 			pos, err := stubPosition(fen, moves, chess960)

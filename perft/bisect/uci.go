@@ -141,9 +141,14 @@ func (e *UCIEngine) Divide(q Query) (Divide, error) {
 	if err := e.send(goPerft); err != nil {
 		return Divide{}, err
 	}
-	lines, err := e.waitFor(goPerft, func(line string) bool { return totalLine.MatchString(line) })
+	lines, err := e.waitFor(goPerft, func(line string) bool {
+		return totalLine.MatchString(line) || strings.HasPrefix(line, "bestmove")
+	})
 	if err != nil {
 		return Divide{}, err
+	}
+	if last := lines[len(lines)-1]; strings.HasPrefix(last, "bestmove") {
+		return Divide{}, engineError("%s answered %q with a search (%q): it has no UCI perft; try --protocol perftree", e.name, goPerft, last)
 	}
 	var d Divide
 	for _, line := range lines {
