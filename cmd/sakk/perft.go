@@ -57,8 +57,9 @@ Options:
   --threads N      spread the root moves over N threads, 1..256 (default 1)
   --hash MB        use a perft hash table of MB megabytes, 0..65536 (default 0)
   --chess960       write castling as king-takes-rook (e1h1) in --divide
-                   output (chess only); on by itself when a castling rook is
-                   not on the a- or h-file. Counts are the same either way.
+                   output, and ask it of the --against engine (chess only);
+                   on by itself when a castling rook is not on the a- or
+                   h-file. Counts are the same either way.
   --suite FILE     check every ";Dn count" entry of an EPD perft suite
   --max-depth D    with --suite: skip entries deeper than D (and always
                    those deeper than 20)
