@@ -9,7 +9,7 @@ package board
 import (
 	"math/bits"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // NoSquare marks an absent square (no en passant square, for example).

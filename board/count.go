@@ -3,7 +3,7 @@ package board
 import (
 	"math/bits"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // CountLegalMoves is the number of legal moves, found mostly by popcounts of

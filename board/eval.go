@@ -3,7 +3,7 @@ package board
 import (
 	"math/bits"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // The orthodox evaluation: a tapered sum of midgame and endgame Scores over

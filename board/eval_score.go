@@ -3,8 +3,8 @@ package board
 import (
 	"unsafe"
 
-	"github.com/sakk-chess/sakk/engine/evalkit"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/evalkit"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Score is a midgame/endgame pair (see evalkit.Score).

@@ -1,6 +1,6 @@
 package board
 
-import "github.com/sakk-chess/sakk/engine/evalkit"
+import "github.com/sakk-chess/sakk/game/evalkit"
 
 // EvalTrace explains the static evaluation: a table of terms with White's
 // and Black's midgame and endgame sums and their difference, then the game

@@ -1,6 +1,6 @@
 package board
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // IsLegal reports whether m, any 32-bit value at all (a TT move, a killer
 // from another position), is a legal move here exactly as this position's

@@ -1,6 +1,6 @@
 package board
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // pushState opens the next state slot and returns the previous and new one.
 func (p *Position) pushState() (prev, next *state) {

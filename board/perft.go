@@ -1,6 +1,6 @@
 package board
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // Perft counts the leaf nodes of the legal move tree to depth. The last ply
 // is counted without making the moves (CountLegalMoves).

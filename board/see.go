@@ -1,6 +1,6 @@
 package board
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // seeKingValue makes a king the last piece anyone wants to give up.
 const seeKingValue = 20000

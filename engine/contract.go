@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // SearchBoard is what the search needs from a board. Both *board.Position and

@@ -9,8 +9,8 @@ package engine
 
 import (
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/tt"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // chessPos is the board this copy of the search runs on.

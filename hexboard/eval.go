@@ -3,7 +3,7 @@ package hexboard
 import (
 	"math/bits"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // The Glinski evaluation: the orthodox framework (tapered midgame/endgame

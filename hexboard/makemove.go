@@ -1,6 +1,6 @@
 package hexboard
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // push saves the current state and returns its slot.
 func (p *Position) push(m move.Move) *state {

@@ -1,6 +1,6 @@
 package hexboard
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // Perft counts the leaf nodes of the legal move tree to depth (bulk counting
 // at the last ply; depth 0 returns 1).

@@ -1,8 +1,8 @@
 package hexboard
 
 import (
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // StartFEN is the Glinski start position in hex FEN.

@@ -1,6 +1,6 @@
 package hexboard
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // A direction is a step in hex coordinates (dq, dy2); see Q and Y2.
 type direction struct{ dq, dy2 int }

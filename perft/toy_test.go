@@ -3,8 +3,8 @@ package perft
 import (
 	"fmt"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // toyPosition is a tiny game with many transpositions (moves commute), so

@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // engine is the UCI loop's state: the position with its key history and

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/bench/stats"
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // flagGroup is one "-name value..." group of the command line.

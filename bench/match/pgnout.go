@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/sakk-chess/sakk/bench/pgn"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // PGNHeader holds the tags every game of a match shares.

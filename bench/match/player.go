@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/bench/uciproc"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // EngineConfig is one -engine, with the -each settings merged in.

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/perft"
 )
 

@@ -11,8 +11,8 @@ import (
 
 	"github.com/sakk-chess/sakk/bench"
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // newEngine is the engine the protocol tests drive.

@@ -23,8 +23,8 @@ import (
 	"strings"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // Searcher is the part of *engine.Engine the UCI loop uses. Tests may pass

@@ -4,7 +4,7 @@
 // per-node hot path: search and perft inner loops call the boards directly.
 package game
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // Variant names as UCI_Variant spells them.
 const (
