@@ -8,8 +8,9 @@ import (
 // SearchBoard is what the search needs from a board. Both *board.Position and
 // *hexboard.Position implement it with identical method names, so the search
 // is written once and specialised per board (no interface call per node: see
-// STYLE.md item 4). The interface itself exists to document and compile-check
-// that contract; hot code calls the concrete types.
+// docs/engine.md, "Why the search is generated"). The interface itself
+// exists to document and compile-check that contract; hot code calls the
+// concrete types.
 type SearchBoard interface {
 	game.Position
 

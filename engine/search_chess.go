@@ -3,7 +3,7 @@ package engine
 // The search, written once against *board.Position. search_glinski.go is
 // generated from this file by engine/internal/gen (go generate ./engine/...)
 // with the board type swapped, so each board gets the same search with direct,
-// inlinable calls (STYLE.md item 4). Edit this file, never the generated ones,
+// inlinable calls (docs/engine.md). Edit this file, never the generated ones,
 // and keep board-specific names out of it: everything named chess*/Chess* is
 // renamed glinski*/Glinski*.
 

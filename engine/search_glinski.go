@@ -2,23 +2,16 @@
 
 package engine
 
-// The search, written once against *board.Position. search_glinski.go is
-// generated from this file by engine/internal/gen (go generate ./engine/...)
-// with the board type swapped, so each board gets the same search with direct,
-// inlinable calls (STYLE.md item 4). Edit this file, never the generated ones,
-// and keep board-specific names out of it: everything named chess*/Chess* is
-// renamed glinski*/Glinski*.
-
 import (
 	"github.com/sakk-chess/sakk/engine/tt"
 	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
-// chessPos is the board this copy of the search runs on.
+// glinskiPos is the board this copy of the search runs on.
 type glinskiPos = *hexboard.Position
 
-// chessWorker is one search thread on its own copy of the position.
+// glinskiWorker is one search thread on its own copy of the position.
 type glinskiWorker struct {
 	thread
 	pos glinskiPos
