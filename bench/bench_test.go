@@ -15,7 +15,7 @@ import (
 )
 
 func TestPositionsAreValidAndPlayable(t *testing.T) {
-	for _, name := range []string{game.Chess, game.Glinski} {
+	for _, name := range game.Variants() {
 		positions, err := Positions(name)
 		require.NoError(t, err)
 		assert.GreaterOrEqual(t, len(positions), 40, name)
@@ -29,7 +29,7 @@ func TestPositionsAreValidAndPlayable(t *testing.T) {
 			seen[p.FEN] = true
 		}
 	}
-	_, err := Positions("shogi")
+	_, err := Positions(game.Variant(9))
 	assert.Error(t, err)
 }
 

@@ -146,7 +146,7 @@ func TestLongGameOverflowsHistorySafely(t *testing.T) {
 
 func TestAccessors(t *testing.T) {
 	p := New()
-	assert.Equal(t, "chess", p.Variant())
+	assert.Equal(t, game.Chess, p.Variant())
 	assert.Equal(t, 8, p.Count(move.White, move.Pawn))
 	assert.Equal(t, 2, p.Count(move.Black, move.Knight))
 	assert.Equal(t, 8*100+2*320+2*330+2*500+900, p.Material(move.White))

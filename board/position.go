@@ -112,7 +112,7 @@ func (p *Position) Reset() {
 }
 
 // Variant is "chess".
-func (p *Position) Variant() string { return game.Chess }
+func (p *Position) Variant() game.Variant { return game.Chess }
 
 // SetChess960 switches notation to Chess960 conventions: castling written as
 // king-takes-rook in UCI, and Shredder-FEN castling letters.

@@ -21,7 +21,7 @@ var benchGlinski = []string{
 	"b/qbk/n3n/2r3r/pppppbp1p/11/5PpPp2/4P1P1P2/2NP2B4/2PQ7/1PR1BBKNRP1 b h4 0 6",
 }
 
-func benchPositions(b testing.TB, variant string) ([]game.Position, int) {
+func benchPositions(b testing.TB, variant game.Variant) ([]game.Position, int) {
 	var out []game.Position
 	if variant == game.Chess {
 		for _, f := range benchChess {
@@ -44,7 +44,7 @@ func generatedSearch(e *Engine, pos game.Position, lim Limits) Result {
 	return e.Search(pos, lim, nil)
 }
 
-func benchSearch(b *testing.B, variant string, search searchFunc) {
+func benchSearch(b *testing.B, variant game.Variant, search searchFunc) {
 	runtime.LockOSThread() // thread CPU time must be this goroutine's
 	defer runtime.UnlockOSThread()
 	positions, depth := benchPositions(b, variant)

@@ -120,7 +120,7 @@ func TestDispatchCost(t *testing.T) {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	for _, variant := range []string{game.Chess, game.Glinski} {
+	for _, variant := range game.Variants() {
 		positions, depth := benchPositions(t, variant)
 		e := New()
 		var best [3]time.Duration

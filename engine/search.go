@@ -89,7 +89,7 @@ func (t *thread) begin(e *Engine, id, stalemate int) {
 
 // stalemateScore is the score of being stalemated: a draw in orthodox chess,
 // Glinski's 1/4 point for the stalemated side unless the option says draw.
-func (e *Engine) stalemateScore(variant string) int {
+func (e *Engine) stalemateScore(variant game.Variant) int {
 	if variant == game.Glinski && !e.opts.GlinskiStalemateDraw {
 		return -StalemateScore
 	}

@@ -67,7 +67,7 @@ func New() *Position {
 }
 
 // Variant is game.Glinski.
-func (p *Position) Variant() string { return game.Glinski }
+func (p *Position) Variant() game.Variant { return game.Glinski }
 
 // Reset sets the start position and clears the history.
 func (p *Position) Reset() { *p = *New() }

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/bench/stats"
-	"github.com/sakk-chess/sakk/engine/variant"
 	"github.com/sakk-chess/sakk/game"
 )
 
@@ -108,12 +107,9 @@ func defaultConfig() Config {
 func (c *Config) applyFlag(g flagGroup) error {
 	switch g.name {
 	case "variant":
-		return oneValue(g, func(v string) error {
-			if !variant.Valid(v) {
-				return fmt.Errorf("unknown variant %q (chess or glinski)", v)
-			}
-			c.Rules.Variant = strings.ToLower(v)
-			return nil
+		return oneValue(g, func(v string) (err error) {
+			c.Rules.Variant, err = game.ParseVariant(v)
+			return err
 		})
 	case "games":
 		return oneValue(g, positiveInt(&c.Games))

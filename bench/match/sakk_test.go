@@ -23,15 +23,15 @@ func buildSakk(t *testing.T) string {
 }
 
 // sakkMatch plays sakk against itself and checks every game move by move.
-func sakkMatch(t *testing.T, bin, variantName string, args ...string) *Summary {
+func sakkMatch(t *testing.T, bin string, v game.Variant, args ...string) *Summary {
 	base := []string{"-engine", "cmd=" + bin, "name=sakk-a", "-engine", "cmd=" + bin, "name=sakk-b",
-		"-variant", variantName, "-games", "2", "-repeat", "-maxmoves", "80",
+		"-variant", v.String(), "-games", "2", "-repeat", "-maxmoves", "80",
 		"-draw", "movenumber=30", "movecount=6", "score=15", "-resign", "movecount=3", "score=800"}
 	summary, _, games := runMatch(t, append(base, args...)...)
 	require.Len(t, games, 2)
 	for _, g := range games {
 		assert.Contains(t, []string{"normal", "adjudication"}, g.Tag("Termination"), closingComment(g))
-		replay(t, g, variantName)
+		replay(t, g, v)
 	}
 	assert.Equal(t, 2, summary.Games)
 	assert.Empty(t, summary.Faults[0])

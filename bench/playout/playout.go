@@ -32,8 +32,8 @@ func NewPlayer(seed uint64, randomShare float64, depth int) *Player {
 
 // Play plays plies moves from the variant's start position and returns the
 // position, or nil when the game ended on the way.
-func (p *Player) Play(variantName string, plies int) (game.Position, error) {
-	pos, err := variant.New(variantName)
+func (p *Player) Play(v game.Variant, plies int) (game.Position, error) {
+	pos, err := variant.New(v)
 	if err != nil {
 		return nil, err
 	}
@@ -51,11 +51,11 @@ func (p *Player) Play(variantName string, plies int) (game.Position, error) {
 
 // PlayRandom plays plies uniformly random legal moves (nil if the game
 // ended on the way).
-func (p *Player) PlayRandom(variantName string, plies int) (game.Position, error) {
+func (p *Player) PlayRandom(v game.Variant, plies int) (game.Position, error) {
 	saved := p.RandomShare
 	p.RandomShare = 1
 	defer func() { p.RandomShare = saved }()
-	return p.Play(variantName, plies)
+	return p.Play(v, plies)
 }
 
 func (p *Player) choose(pos game.Position) move.Move {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // Exit codes of every subcommand.
@@ -138,5 +139,5 @@ Options (before the command):
 Variants: %s.
 Exit codes: 0 success, 1 the command found a problem (e.g. a perft
 mismatch), 2 bad arguments or unreadable input.
-`, strings.Join(variant.Names(), ", "))
+`, strings.Join(game.VariantNames(), ", "))
 }

@@ -23,15 +23,15 @@ func newSessionWith(t *testing.T, eng Searcher) *testSession {
 }
 
 // legalIn checks that a bestmove line names a legal move of the position
-// reached by variantName's "position" arguments.
-func legalIn(t *testing.T, variantName, fen string, moves []string, best string) {
+// reached by the "position" arguments in variant v.
+func legalIn(t *testing.T, v game.Variant, fen string, moves []string, best string) {
 	t.Helper()
 	var pos game.Position
 	var err error
 	if fen == "" {
-		pos, err = variant.New(variantName)
+		pos, err = variant.New(v)
 	} else {
-		pos, err = variant.FromFEN(variantName, fen)
+		pos, err = variant.FromFEN(v, fen)
 	}
 	require.NoError(t, err)
 	for _, m := range moves {

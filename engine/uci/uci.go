@@ -49,8 +49,8 @@ type Config struct {
 	Name, Author string
 	// NewPosition and FromFEN create positions of a variant (defaults:
 	// variant.New and variant.FromFEN).
-	NewPosition func(variantName string) (game.Position, error)
-	FromFEN     func(variantName, fen string) (game.Position, error)
+	NewPosition func(v game.Variant) (game.Position, error)
+	FromFEN     func(v game.Variant, fen string) (game.Position, error)
 	// Bench runs the speed bench for the "bench" command, writing its
 	// report to w, which sends each line as an "info string" (nil: "bench"
 	// answers that it is not available). It cannot be stopped: "quit"
@@ -103,7 +103,7 @@ type session struct {
 	log     io.Writer
 	options Options
 
-	variant  string
+	variant  game.Variant
 	chess960 bool
 	ponder   bool // the GUI's "Ponder" option; informational
 	debug    bool
