@@ -31,13 +31,15 @@ type Limits struct {
 	SearchMoves []move.Move
 }
 
-// Bound tells whether a reported score is exact or a bound.
-type Bound uint8
+// Bound tells whether a score is exact or a bound. It is the hash table's
+// type: the search stores and reports scores with the same values.
+type Bound = tt.Bound
 
 const (
-	BoundExact Bound = iota
-	BoundLower       // score >= reported (fail high)
-	BoundUpper       // score <= reported (fail low)
+	BoundNone  = tt.BoundNone  // no score (an Info that only reports progress)
+	BoundUpper = tt.BoundUpper // score <= reported (fail low)
+	BoundLower = tt.BoundLower // score >= reported (fail high)
+	BoundExact = tt.BoundExact // both: the score itself
 )
 
 // Info is one progress report of a search, for the UCI "info" line, bench and

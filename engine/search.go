@@ -4,7 +4,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/tt"
 	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/game/move"
 )
@@ -38,13 +37,13 @@ func b2i(b bool) int {
 }
 
 // ttCuts says whether a stored bound settles the node's window.
-func ttCuts(bound tt.Bound, score, alpha, beta int) bool {
-	return bound&tt.BoundLower != 0 && score >= beta || bound&tt.BoundUpper != 0 && score <= alpha
+func ttCuts(bound Bound, score, alpha, beta int) bool {
+	return bound&BoundLower != 0 && score >= beta || bound&BoundUpper != 0 && score <= alpha
 }
 
 // ttRefines says whether a stored bound is a better guess than eval.
-func ttRefines(bound tt.Bound, score, eval int) bool {
-	return bound&tt.BoundLower != 0 && score > eval || bound&tt.BoundUpper != 0 && score < eval
+func ttRefines(bound Bound, score, eval int) bool {
+	return bound&BoundLower != 0 && score > eval || bound&BoundUpper != 0 && score < eval
 }
 
 func containsMove(list []move.Move, m move.Move) bool {

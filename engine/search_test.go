@@ -437,7 +437,7 @@ func TestMateScoreRoundTripThroughTT(t *testing.T) {
 	var tab tt.Table
 	tab.Resize(1)
 	score := MateScore - 9 // mate found 9 plies from the root, at ply 4
-	tab.Store(77, move.None, scoreToTT(score, 4), 0, 5, tt.BoundExact)
+	tab.Store(77, move.None, scoreToTT(score, 4), 0, 5, BoundExact)
 	hit, ok := tab.Probe(77)
 	require.True(t, ok)
 	assert.Equal(t, score, scoreFromTT(hit.Score, 4))
