@@ -19,6 +19,7 @@ type fakeEngine struct {
 	mu       sync.Mutex
 	opts     engine.Options
 	newGames int
+	readies  int // Ready calls
 
 	stop      atomic.Bool
 	ponderHit atomic.Bool
@@ -99,6 +100,11 @@ func (f *fakeEngine) search(pos game.Position, lim engine.Limits, report func(en
 	return res
 }
 
+func (f *fakeEngine) Ready() {
+	f.mu.Lock()
+	f.readies++
+	f.mu.Unlock()
+}
 func (f *fakeEngine) Stop()      { f.stop.Store(true) }
 func (f *fakeEngine) PonderHit() { f.ponderHit.Store(true) }
 func (f *fakeEngine) NewGame() {

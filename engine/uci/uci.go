@@ -34,6 +34,9 @@ type Searcher interface {
 	// follows is never lost), runs it in a new goroutine, calls report from
 	// there and done with the result.
 	Go(pos game.Position, lim engine.Limits, report func(engine.Info), done func(engine.Result))
+	// Ready prepares for the next search (allocates a resized hash) when
+	// the engine is idle; the loop calls it for isready.
+	Ready()
 	Stop()
 	PonderHit()
 	NewGame()
@@ -303,8 +306,8 @@ func (s *session) isReady(args []string) error {
 	if len(args) > 0 {
 		return fmt.Errorf("isready takes no arguments")
 	}
-	if r, ok := s.eng.(interface{ Ready() }); ok && !s.busy() {
-		r.Ready() // allocate a resized hash now rather than at the next go
+	if !s.busy() {
+		s.eng.Ready() // allocate a resized hash now rather than at the next go
 	}
 	s.out.print("readyok")
 	return nil
