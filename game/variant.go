@@ -49,3 +49,36 @@ func ParseVariant(name string) (Variant, error) {
 	}
 	return Chess, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(VariantNames(), ", "))
 }
+
+// StalemateRule is how a Glinski stalemate scores: Glinski's own rule gives
+// the side that stalemates three quarters of a point, some federations score
+// it a draw. The names are the same everywhere: the UCI option
+// GlinskiStalemate and sakk match -glinski-stalemate.
+type StalemateRule uint8
+
+const (
+	StalemateThreeQuarters StalemateRule = iota // ¾-¼ for the side that gives it
+	StalemateDraw                               // ½-½
+)
+
+// StalemateRuleNames lists the names, the default first.
+func StalemateRuleNames() []string { return []string{"three-quarters", "draw"} }
+
+// String is the rule's name.
+func (r StalemateRule) String() string {
+	if r == StalemateDraw {
+		return "draw"
+	}
+	return "three-quarters"
+}
+
+// ParseStalemateRule reads a rule name in any case.
+func ParseStalemateRule(name string) (StalemateRule, error) {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "three-quarters":
+		return StalemateThreeQuarters, nil
+	case "draw":
+		return StalemateDraw, nil
+	}
+	return StalemateThreeQuarters, fmt.Errorf("unknown Glinski stalemate rule %q (known: %s)", name, strings.Join(StalemateRuleNames(), ", "))
+}

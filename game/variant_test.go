@@ -32,3 +32,16 @@ func TestVariantNamesRoundTrip(t *testing.T) {
 	}
 	assert.Equal(t, "variant(7)", Variant(7).String())
 }
+
+func TestStalemateRuleNames(t *testing.T) {
+	for _, name := range StalemateRuleNames() {
+		r, err := ParseStalemateRule(name)
+		require.NoError(t, err)
+		assert.Equal(t, name, r.String())
+	}
+	r, err := ParseStalemateRule(" DRAW ")
+	require.NoError(t, err)
+	assert.Equal(t, StalemateDraw, r)
+	_, err = ParseStalemateRule("3/4")
+	assert.EqualError(t, err, `unknown Glinski stalemate rule "3/4" (known: three-quarters, draw)`)
+}

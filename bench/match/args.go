@@ -133,15 +133,9 @@ func (c *Config) applyFlag(g flagGroup) error {
 		return oneValue(g, func(v string) (err error) { c.Rules.HangTimeout, err = parsePositiveSeconds(v); return err })
 	case "glinski-stalemate":
 		return oneValue(g, func(v string) error {
-			switch v {
-			case "draw", "1/2":
-				c.Rules.StalemateDraw = true
-			case "3/4", "win":
-				c.Rules.StalemateDraw = false
-			default:
-				return fmt.Errorf("takes draw or 3/4, not %q", v)
-			}
-			return nil
+			rule, err := game.ParseStalemateRule(v)
+			c.Rules.StalemateDraw = rule == game.StalemateDraw
+			return err
 		})
 	case "recover":
 		return nil // crashed engines are always restarted

@@ -38,16 +38,19 @@ func (s *session) optionTable() Options {
 			Apply: func(v string) error { s.chess960 = v == "true"; s.setChess960(s.pos); return nil }},
 		{Name: "UCI_Variant", Kind: Combo, Default: game.Chess.String(), Vars: game.VariantNames(),
 			Apply: s.setVariant},
-		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateName(def.GlinskiStalemateDraw), Vars: []string{"three-quarters", "draw"},
-			Apply: setEngine(func(o *engine.Options, v string) { o.GlinskiStalemateDraw = v == "draw" })},
+		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateRule(def.GlinskiStalemateDraw).String(), Vars: game.StalemateRuleNames(),
+			Apply: setEngine(func(o *engine.Options, v string) {
+				rule, _ := game.ParseStalemateRule(v) // the combo has checked v
+				o.GlinskiStalemateDraw = rule == game.StalemateDraw
+			})},
 	}
 }
 
-func stalemateName(draw bool) string {
+func stalemateRule(draw bool) game.StalemateRule {
 	if draw {
-		return "draw"
+		return game.StalemateDraw
 	}
-	return "three-quarters"
+	return game.StalemateThreeQuarters
 }
 
 // setVariant switches the board and sets that variant's start position.
