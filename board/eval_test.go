@@ -107,7 +107,7 @@ func TestEvalLeftRightSymmetry(t *testing.T) {
 	for _, fen := range randomPositions(t, 3000) {
 		p, err := FromFEN(fen)
 		require.NoError(t, err)
-		if p.CastlingRights() != 0 || p.EnPassantSquare() != NoSquare {
+		if p.CastlingRights() != 0 || p.EnPassant() != NoSquare {
 			continue
 		}
 		m, err := FromFEN(flipFilesFEN(fen))

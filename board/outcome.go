@@ -13,7 +13,7 @@ import (
 // or Ongoing.
 func (p *Position) Outcome() game.Outcome {
 	winner := p.side.Other()
-	if p.CountLegalMoves() == 0 {
+	if p.CountLegal() == 0 {
 		if p.InCheck() {
 			return game.Outcome{Result: game.Checkmate, Winner: winner}
 		}

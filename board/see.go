@@ -23,7 +23,7 @@ func (p *Position) SEE(m move.Move) int {
 	from, to := m.From()&63, m.To()&63
 	occupied := p.occupied &^ Bit(from)
 	var gain [40]int
-	gain[0] = seeValue(p.squares[to].pieceType())
+	gain[0] = seeValue(p.squares[to].piece())
 	if m.IsEnPassant() {
 		gain[0] = PieceValue[move.Pawn]
 		occupied &^= Bit(to ^ 8)
