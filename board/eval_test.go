@@ -253,7 +253,7 @@ func TestPawnStructureMatchesDefinitions(t *testing.T) {
 		require.NoError(t, err)
 		var f EvalFeatures
 		p.EvalFeaturesOf(&f)
-		for c, counts := range [2]*[NumWeights]int16{&f.White, &f.Black} {
+		for c, counts := range [2][]int16{f.White, f.Black} {
 			isolated, doubled, backward, passed := pawnCountsSlow(p, move.Color(c))
 			require.Equal(t, isolated, int(counts[index["Isolated"].Start]), fen)
 			require.Equal(t, doubled, int(counts[index["Doubled"].Start]), fen)
