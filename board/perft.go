@@ -21,18 +21,3 @@ func (p *Position) Perft(depth int) uint64 {
 	}
 	return nodes
 }
-
-// Divide is Perft split by root move, in generation order.
-func (p *Position) Divide(depth int, visit func(m move.Move, nodes uint64)) uint64 {
-	var list move.List
-	p.LegalMoves(&list)
-	var total uint64
-	for _, m := range list.Slice() {
-		p.Make(m)
-		n := p.Perft(depth - 1)
-		p.Unmake()
-		visit(m, n)
-		total += n
-	}
-	return total
-}

@@ -21,17 +21,3 @@ func (p *Position) Perft(depth int) uint64 {
 	}
 	return nodes
 }
-
-// Divide returns the perft count below each legal move (for debugging
-// against reference counts).
-func (p *Position) Divide(depth int) map[string]uint64 {
-	out := map[string]uint64{}
-	var list move.List
-	p.LegalMoves(&list)
-	for _, m := range list.Slice() {
-		p.Make(m)
-		out[p.MoveString(m)] = p.Perft(depth - 1)
-		p.Unmake()
-	}
-	return out
-}
