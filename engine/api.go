@@ -8,7 +8,6 @@ import (
 
 	"github.com/sakk-chess/sakk/board"
 	"github.com/sakk-chess/sakk/engine/tt"
-	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
@@ -172,7 +171,7 @@ func (e *Engine) NewGame() {
 //
 // A Stop or PonderHit sent before Search has begun is lost; use Go to start
 // a search from a goroutine that also handles "stop".
-func (e *Engine) Search(pos game.Position, lim Limits, report func(Info)) Result {
+func (e *Engine) Search(pos SearchBoard, lim Limits, report func(Info)) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.prepare(pos, lim)
@@ -187,7 +186,7 @@ func (e *Engine) Search(pos game.Position, lim Limits, report func(Info)) Result
 // its result, while helper threads may still be unwinding: it must not
 // start another search or call NewGame itself (those wait for the helpers,
 // so a later Go or NewGame from another goroutine is fine).
-func (e *Engine) Go(pos game.Position, lim Limits, report func(Info), done func(Result)) {
+func (e *Engine) Go(pos SearchBoard, lim Limits, report func(Info), done func(Result)) {
 	e.mu.Lock()
 	e.prepare(pos, lim)
 	go func() {
@@ -201,7 +200,7 @@ func (e *Engine) Go(pos game.Position, lim Limits, report func(Info), done func(
 }
 
 // prepare resets the stop state and starts the clock. Called with e.mu held.
-func (e *Engine) prepare(pos game.Position, lim Limits) {
+func (e *Engine) prepare(pos SearchBoard, lim Limits) {
 	e.lim = lim
 	e.stop.Store(false)
 	e.ponder.Store(lim.Ponder)
@@ -211,7 +210,7 @@ func (e *Engine) prepare(pos game.Position, lim Limits) {
 }
 
 // run is the search proper. Called with e.mu held.
-func (e *Engine) run(pos game.Position, report func(Info)) Result {
+func (e *Engine) run(pos SearchBoard, report func(Info)) Result {
 	lim := &e.lim
 	e.tt.Resize(e.opts.HashMB)
 	e.tt.NewSearch()
@@ -224,7 +223,9 @@ func (e *Engine) run(pos game.Position, report func(Info)) Result {
 	case *hexboard.Position:
 		return e.searchGlinski(p, lim)
 	}
-	panic(fmt.Sprintf("engine: cannot search a %T", pos))
+	// Only the boards the generator knows implement SearchBoard in full;
+	// a new board is added to engine/internal/gen and to this switch.
+	panic(fmt.Sprintf("engine: no generated search for %T (see engine/internal/gen)", pos))
 }
 
 // Stop ends a running search as soon as possible (< 10 ms). The search

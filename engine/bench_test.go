@@ -21,8 +21,8 @@ var benchGlinski = []string{
 	"b/qbk/n3n/2r3r/pppppbp1p/11/5PpPp2/4P1P1P2/2NP2B4/2PQ7/1PR1BBKNRP1 b h4 0 6",
 }
 
-func benchPositions(b testing.TB, variant game.Variant) ([]game.Position, int) {
-	var out []game.Position
+func benchPositions(b testing.TB, variant game.Variant) ([]SearchBoard, int) {
+	var out []SearchBoard
 	if variant == game.Chess {
 		for _, f := range benchChess {
 			out = append(out, chessPosition(b, f))
@@ -38,9 +38,9 @@ func benchPositions(b testing.TB, variant game.Variant) ([]game.Position, int) {
 // searchFunc runs one search. The benchmarks here time the generated
 // search; dispatch_test.go (-tags dispatchcost) adds the same search over an
 // interface and as a generic, to measure what generation saves.
-type searchFunc func(e *Engine, pos game.Position, lim Limits) Result
+type searchFunc func(e *Engine, pos SearchBoard, lim Limits) Result
 
-func generatedSearch(e *Engine, pos game.Position, lim Limits) Result {
+func generatedSearch(e *Engine, pos SearchBoard, lim Limits) Result {
 	return e.Search(pos, lim, nil)
 }
 

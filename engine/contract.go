@@ -43,3 +43,7 @@ type SearchBoard interface {
 	// (NoPiece if empty).
 	PieceAt(sq int) (move.Piece, move.Color)
 }
+
+// Clone copies a board for a search. Clone of a board returns the same
+// concrete type, so the copy is a SearchBoard too.
+func Clone(pos SearchBoard) SearchBoard { return pos.Clone().(SearchBoard) }

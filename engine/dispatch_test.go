@@ -73,8 +73,8 @@ const (
 // searchers are the three ways to run the same search.
 var searchers = [...]searchFunc{
 	generated:    generatedSearch,
-	viaInterface: func(e *Engine, pos game.Position, lim Limits) Result { return e.searchIface(pos.(SearchBoard), lim) },
-	viaGeneric: func(e *Engine, pos game.Position, lim Limits) Result {
+	viaInterface: func(e *Engine, pos SearchBoard, lim Limits) Result { return e.searchIface(pos, lim) },
+	viaGeneric: func(e *Engine, pos SearchBoard, lim Limits) Result {
 		if p, ok := pos.(*board.Position); ok {
 			return searchGeneric(e, &genericChessWorkerForBench, p, lim)
 		}
@@ -82,7 +82,7 @@ var searchers = [...]searchFunc{
 	},
 }
 
-func (e *Engine) searchVia(d dispatch, pos game.Position, lim Limits) Result {
+func (e *Engine) searchVia(d dispatch, pos SearchBoard, lim Limits) Result {
 	return searchers[d](e, pos, lim)
 }
 
@@ -96,7 +96,7 @@ func BenchmarkSearchGlinskiGeneric(b *testing.B) { benchSearch(b, game.Glinski, 
 // The measurement copies search exactly the same tree: the comparison above
 // is like for like.
 func TestMeasurementCopiesSearchSameTree(t *testing.T) {
-	for _, pos := range []game.Position{
+	for _, pos := range []SearchBoard{
 		chessPosition(t, benchChess[1]),
 		glinskiPosition(t, benchGlinski[0]),
 	} {

@@ -32,7 +32,7 @@ type fakeEngine struct {
 
 func newFakeEngine() *fakeEngine { return &fakeEngine{opts: engine.DefaultOptions()} }
 
-func (f *fakeEngine) Go(pos game.Position, lim engine.Limits, report func(engine.Info), done func(engine.Result)) {
+func (f *fakeEngine) Go(pos engine.SearchBoard, lim engine.Limits, report func(engine.Info), done func(engine.Result)) {
 	f.stop.Store(false)
 	f.ponderHit.Store(false)
 	f.searches.Add(1)

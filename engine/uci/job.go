@@ -82,7 +82,7 @@ func (j *job) ponderHit(eng Searcher) {
 func (s *session) startSearch(lim engine.Limits) {
 	j := newJob(lim.Ponder, lim.Infinite)
 	s.job = j
-	root := s.pos.Clone()
+	root := engine.Clone(s.pos)
 	s.setChess960(root)
 	view := root.Clone() // for writing moves while the engine uses root
 	out, log := s.out, s.log
@@ -154,7 +154,7 @@ func bestmoveLine(view game.Position, res engine.Result, fallback move.Move, log
 func (s *session) startPerft(depth int) {
 	j := newJob(false, false)
 	s.job = j
-	pos := s.pos.Clone()
+	pos := engine.Clone(s.pos)
 	s.setChess960(pos)
 	out := s.out
 	go func() {

@@ -33,7 +33,7 @@ type Searcher interface {
 	// Go sets a search up before it returns (so a Stop or PonderHit that
 	// follows is never lost), runs it in a new goroutine, calls report from
 	// there and done with the result.
-	Go(pos game.Position, lim engine.Limits, report func(engine.Info), done func(engine.Result))
+	Go(pos engine.SearchBoard, lim engine.Limits, report func(engine.Info), done func(engine.Result))
 	// Ready prepares for the next search (allocates a resized hash) when
 	// the engine is idle; the loop calls it for isready.
 	Ready()
@@ -52,8 +52,8 @@ type Config struct {
 	Name, Author string
 	// NewPosition and FromFEN create positions of a variant (defaults:
 	// variant.New and variant.FromFEN).
-	NewPosition func(v game.Variant) (game.Position, error)
-	FromFEN     func(v game.Variant, fen string) (game.Position, error)
+	NewPosition func(v game.Variant) (engine.SearchBoard, error)
+	FromFEN     func(v game.Variant, fen string) (engine.SearchBoard, error)
 	// Bench runs the speed bench for the "bench" command, writing its
 	// report to w, which sends each line as an "info string" (nil: "bench"
 	// answers that it is not available). It cannot be stopped: "quit"
@@ -110,7 +110,7 @@ type session struct {
 	chess960 bool
 	ponder   bool // the GUI's "Ponder" option; informational
 	debug    bool
-	pos      game.Position
+	pos      engine.SearchBoard
 
 	job     *job     // the running (or finishing) job, nil when idle
 	pending []string // commands waiting for job to end

@@ -1,18 +1,20 @@
 // Package variant maps each game.Variant to its board, so that the CLI, the
 // UCI layer and the tools create positions without knowing the board
-// packages.
+// packages. The positions are engine.SearchBoards: the search takes them
+// as they are.
 package variant
 
 import (
 	"fmt"
 
 	"github.com/sakk-chess/sakk/board"
+	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
 // New returns the start position of variant v.
-func New(v game.Variant) (game.Position, error) {
+func New(v game.Variant) (engine.SearchBoard, error) {
 	switch v {
 	case game.Chess:
 		return board.New(), nil
@@ -24,7 +26,7 @@ func New(v game.Variant) (game.Position, error) {
 
 // FromFEN reads a position of variant v: FEN (4 or 6 fields, X-FEN or
 // Shredder-FEN castling) for chess, hex FEN for Glinski.
-func FromFEN(v game.Variant, fen string) (game.Position, error) {
+func FromFEN(v game.Variant, fen string) (engine.SearchBoard, error) {
 	switch v {
 	case game.Chess:
 		pos, err := board.FromFEN(fen)
