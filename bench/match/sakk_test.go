@@ -42,7 +42,9 @@ func sakkMatch(t *testing.T, bin string, v game.Variant, args ...string) *Summar
 func TestSakkPlaysChessAndGlinski(t *testing.T) {
 	bin := buildSakk(t)
 	t.Run("chess on a clock", func(t *testing.T) {
-		sakkMatch(t, bin, game.Chess, "-each", "tc=2+0.02", "option.Hash=8",
+		// timemargin: on a loaded machine a scheduling delay of more than
+		// the default 100 ms lost a game on time (load average 25).
+		sakkMatch(t, bin, game.Chess, "-each", "tc=2+0.02", "timemargin=1000", "option.Hash=8",
 			"-openings", "file="+filepath.Join("testdata", "openings.pgn"), "format=pgn")
 	})
 	t.Run("glinski by nodes", func(t *testing.T) {
