@@ -95,10 +95,6 @@ func QueenAttacks(sq int, occupied uint64) uint64 {
 	return RookAttacks(sq, occupied) | BishopAttacks(sq, occupied)
 }
 
-// Between is the set of squares strictly between a and b when they share a
-// rank, file or diagonal, else empty.
-func Between(a, b int) uint64 { return betweenMask[a&63][b&63] }
-
 // Line is the full line (edge to edge) through a and b when they share a rank,
 // file or diagonal, else empty. A piece pinned on the king's line may move
 // only along it.
