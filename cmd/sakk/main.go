@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/game"
 )
 
@@ -59,7 +59,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		printHelp(stdout)
 		return exitOK
 	case opts.version:
-		fmt.Fprintf(stdout, "sakk %s\n", variant.Version)
+		fmt.Fprintf(stdout, "sakk %s\n", engine.Version)
 		return exitOK
 	}
 	name := defaultCommand
@@ -118,7 +118,7 @@ Usage:
   sakk help <command>              show a command's own options
 
 Commands:
-`, variant.Version)
+`, engine.Version)
 	names := make([]string, 0, len(subcommands))
 	for name := range subcommands {
 		names = append(names, name)

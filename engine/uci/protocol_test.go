@@ -58,7 +58,7 @@ func TestHandshake(t *testing.T) {
 	s := newSessionWith(t, newEngine())
 	s.send("uci")
 	got := s.untilLine("uciok")
-	assert.Equal(t, "id name sakk "+variant.Version, got[0])
+	assert.Equal(t, "id name sakk "+engine.Version, got[0])
 	assert.True(t, strings.HasPrefix(got[1], "id author "), got[1])
 	for _, want := range []string{
 		"option name Hash type spin default 16 min 1 max 256",

@@ -48,7 +48,7 @@ type Searcher interface {
 type Config struct {
 	// Engine searches (nil: engine.New()).
 	Engine Searcher
-	// Name and Author for "id" (defaults: "sakk <variant.Version>", "the sakk authors").
+	// Name and Author for "id" (defaults: "sakk <engine.Version>", "the sakk authors").
 	Name, Author string
 	// NewPosition and FromFEN create positions of a variant (defaults:
 	// variant.New and variant.FromFEN).
@@ -136,7 +136,7 @@ func newSession(out io.Writer, cfg Config) (*session, error) {
 		cfg.Engine = engine.New()
 	}
 	if cfg.Name == "" {
-		cfg.Name = "sakk " + variant.Version
+		cfg.Name = "sakk " + engine.Version
 		if off := engine.Ablated(); len(off) > 0 {
 			cfg.Name += " without " + strings.Join(off, ",")
 		}

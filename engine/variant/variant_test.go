@@ -50,7 +50,3 @@ func TestUnknownVariantAndBadFENAreErrors(t *testing.T) {
 	assert.Error(t, err)
 	assert.True(t, pos == nil)
 }
-
-func TestVersionIsSet(t *testing.T) {
-	assert.NotEmpty(t, Version)
-}
