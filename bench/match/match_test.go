@@ -13,8 +13,8 @@ import (
 
 	"github.com/sakk-chess/sakk/bench/pgn"
 	"github.com/sakk-chess/sakk/bench/stats"
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // stubEngine is an -engine group for the test binary acting as a stub.
@@ -45,13 +45,13 @@ func runMatch(t *testing.T, args ...string) (*Summary, string, []pgn.Game) {
 
 // replay checks every PGN move with the move generator and returns the
 // final position.
-func replay(t *testing.T, g pgn.Game, variantName string) game.Position {
+func replay(t *testing.T, g pgn.Game, v game.Variant) game.Position {
 	var pos game.Position
 	var err error
 	if fen := g.Tag("FEN"); fen != "" {
-		pos, err = variant.FromFEN(variantName, fen)
+		pos, err = variant.FromFEN(v, fen)
 	} else {
-		pos, err = variant.New(variantName)
+		pos, err = variant.New(v)
 	}
 	require.NoError(t, err)
 	for i, m := range g.Moves {

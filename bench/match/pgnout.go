@@ -3,17 +3,16 @@ package match
 import (
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/sakk-chess/sakk/bench/pgn"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // PGNHeader holds the tags every game of a match shares.
 type PGNHeader struct {
 	Event, Site string
 	TimeControl string
-	Variant     string
+	Variant     game.Variant
 }
 
 // WritePGN writes a finished game: the seven tag roster, Variant for
@@ -29,7 +28,7 @@ func WritePGN(w io.Writer, g *Game, header PGNHeader) error {
 	out.SetTag("White", g.White)
 	out.SetTag("Black", g.Black)
 	out.SetTag("Result", g.Result)
-	if strings.EqualFold(header.Variant, game.Glinski) {
+	if header.Variant == game.Glinski {
 		out.SetTag("Variant", "Glinski")
 	}
 	if g.StartFEN != "" {
