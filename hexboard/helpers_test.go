@@ -4,6 +4,9 @@ import "github.com/sakk-chess/sakk/game/move"
 
 // Helpers only the tests use.
 
+// PromotionCells is the set of cells on which pawns of colour col promote.
+func PromotionCells(col move.Color) Mask { return promotionMask[col&1] }
+
 // Ray is the set of cells from c (exclusive) to the edge in direction d
 // (0..5 orthogonal, 6..11 diagonal) on an empty board.
 func Ray(c, d int) Mask { return rays[c&127][d%NumDirections] }

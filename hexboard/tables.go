@@ -159,9 +159,6 @@ func PawnAttacks(col move.Color, c int) Mask { return pawnAttacks[col&1][c&127] 
 // double-step.
 func PawnStartCells(col move.Color) Mask { return pawnStart[col&1] }
 
-// PromotionCells is the set of cells on which pawns of colour col promote.
-func PromotionCells(col move.Color) Mask { return promotionMask[col&1] }
-
 // RookAttacks is the set of cells a rook on c attacks given the occupied cells.
 func RookAttacks(c int, occ Mask) Mask {
 	r := &rays[c&127]
