@@ -166,7 +166,7 @@
     svg.setAttribute("viewBox", g.viewBox.join(" "));
     svg.setAttribute("class", hex ? "hex-board" : "square-board");
     svg.textContent = "";
-    const pieceSize = hex ? 1.5 : 0.92;
+    const pieceSize = hex ? 1.62 : 0.94;
     const last = state.ply > 0 ? state.moves[state.ply - 1] : null;
     const targets = new Map();
     if (selected) for (const m of state.legal) if (m.from === selected) targets.set(m.to, true);
@@ -397,7 +397,7 @@
     if (best) {
       if (best.mate) fill = best.mate > 0 ? 100 : 0;
       else fill = 50 + 50 * (2 / (1 + Math.exp(-best.score / 400)) - 1);
-      text = fmtScore(best);
+      text = best.mate ? fmtScore(best) : (best.score >= 0 ? "+" : "") + (best.score / 100).toFixed(1);
     }
     if (state.outcome.over) {
       fill = state.outcome.result === "1-0" ? 100 : state.outcome.result === "0-1" ? 0 : 50;
@@ -422,8 +422,12 @@
   }
   function drawPlayers() {
     const [wName, bName] = state.players;
-    $("name-bottom").textContent = flipped ? "Black: " + bName : "White: " + wName;
-    $("name-top").textContent = flipped ? "White: " + wName : "Black: " + bName;
+    $("name-bottom").textContent = flipped ? bName : wName;
+    $("name-top").textContent = flipped ? wName : bName;
+    document.querySelector(".player.bottom").classList.toggle("white", !flipped);
+    document.querySelector(".player.bottom").classList.toggle("black", flipped);
+    document.querySelector(".player.top").classList.toggle("white", flipped);
+    document.querySelector(".player.top").classList.toggle("black", !flipped);
     drawClocks();
   }
   function resetClocks() {

@@ -10,7 +10,7 @@
     b: `<path d="M28 88 H72 V80 H28 Z"/>
         <path d="M37 80 L41 67 C28 58 31 41 50 24 C69 41 72 58 59 67 L63 80 Z"/>
         <circle cx="50" cy="17" r="6"/>
-        <path class="d" d="M41 67 H59 M50 39 V54 M43 46.5 H57" fill="none"/>`,
+        <path class="d" d="M41 67 H59 M45 53 L56 40" fill="none"/>`,
     n: `<path d="M32 88 H78 C79 60 74 38 60 26 L58 14 L50 23 L44 16 L42 27 C34 31 28 40 24 50 L17 60 C15 66 20 71 27 68 L37 62 C40 64 45 63 48 60 C46 70 36 77 32 88 Z"/>
         <circle class="e" cx="43" cy="38" r="3.2"/>
         <path class="d" d="M62 34 C68 46 70 62 70 80" fill="none"/>`,
