@@ -376,6 +376,12 @@ func wrapRules(err error) error {
 
 // create opens a session for a new tab, with its first game.
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
+	// Only a script of this page sends JSON: a form on another site cannot
+	// without the browser asking first (CORS), so it cannot open tabs here.
+	if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		writeError(w, http.StatusUnsupportedMediaType, "send JSON (Content-Type: application/json)")
+		return
+	}
 	var req newRequest
 	if err := decodeValid(r, &req, req.validate); err != nil {
 		writeErr(w, err)

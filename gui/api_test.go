@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -244,6 +245,7 @@ func TestAPIRejectsMalformedRequests(t *testing.T) {
 		{"POST", "/api/session", `{"variant":"glinski","chess960":3}`, 422, "Chess960"},
 		{"POST", "/api/session", `{"variant":"chess","chess960":960}`, 400, "chess960"},
 		{"GET", "/api/session", ``, 405, "POST"},
+		{"POST", "/api/session", `{}`, 415, "JSON"}, // sent below as text/plain
 		{"GET", "/api/nothing", ``, 404, "no such"},
 		{"GET", "/api/session/0123/", ``, 404, "no such session"},
 		{"POST", base[len(ts.URL):] + "/move", `{"move":`, 400, "malformed JSON"},
@@ -269,6 +271,9 @@ func TestAPIRejectsMalformedRequests(t *testing.T) {
 	} {
 		req, err := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))
 		require.NoError(t, err)
+		if c.status != 415 {
+			req.Header.Set("Content-Type", "application/json")
+		}
 		resp, err := http.DefaultClient.Do(req)
 		require.NoError(t, err)
 		var failure struct{ Error string }
@@ -449,10 +454,19 @@ func FuzzAPI(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Fuzz(func(t *testing.T, action, body string) {
+	send := func(action, body string) *httptest.ResponseRecorder {
 		w := httptest.NewRecorder()
-		req := httptest.NewRequest("POST", "/api/session/"+sess.id+"/"+action, strings.NewReader(body))
+		target := &url.URL{Path: "/api/session/" + sess.id + "/" + action}
+		req := httptest.NewRequest("POST", target.EscapedPath(), strings.NewReader(body))
+		req.Host = "localhost"
 		srv.ServeHTTP(w, req)
+		return w
+	}
+	if w := send("move", `{"move":"e2e4"}`); w.Code != http.StatusOK {
+		f.Fatalf("a legal move: status %d: %s", w.Code, w.Body.String())
+	}
+	f.Fuzz(func(t *testing.T, action, body string) {
+		w := send(action, body)
 		if w.Code >= 500 {
 			t.Fatalf("%s %q: status %d: %s", action, body, w.Code, w.Body.String())
 		}
