@@ -211,6 +211,10 @@ func TestBrowserGlinski(t *testing.T) {
 	_, moves, err := match.Replay(g, match.GameVariant(g))
 	require.NoError(t, err, "sakk match's checker replays the downloaded PGN")
 	assert.Len(t, moves, 6)
+
+	// Take back undoes sakk's answer and your move.
+	p.run(chromedp.Click(chromedp.ID("btn-takeback")))
+	p.waitJS(`window.sakk.state.moves.length === 4 && window.sakk.state.ply === 4 && window.sakk.state.side === 'w'`)
 }
 
 func TestBrowserGlinskiPromotionAndMate(t *testing.T) {
@@ -338,6 +342,9 @@ func TestScreenshots(t *testing.T) {
 			chromedp.Evaluate[chromedp.Void](`document.getElementById('opt-multipv').dispatchEvent(new Event('change'))`))
 		p.waitJS(`document.querySelectorAll('#lines li').length === 2 && window.sakk.state.searching === 'analyse'`)
 		time.Sleep(2 * time.Second) // let the analysis reach some depth
+		assert.Equal(t, 2, evalJS[int](p, `document.querySelectorAll('#board line.arrow').length`), "an arrow per line")
+		assert.NotEmpty(t, evalJS[string](p, `document.getElementById('evaltext').textContent`))
+		assert.Regexp(t, `^depth \d+`, evalJS[string](p, `document.getElementById('depth').textContent`))
 		png, err := chromedp.Run(p.ctx, chromedp.FullScreenshot(100))
 		require.NoError(t, err)
 		require.Greater(t, len(png), 10000)
@@ -346,4 +353,42 @@ func TestScreenshots(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join("..", "docs", shot.file), png, 0o644))
 		}
 	}
+}
+
+func TestBrowserReplayAndSelfPlay(t *testing.T) {
+	p := newPage(t)
+	p.open("variant=glinski&side=none")
+	file, err := filepath.Abs("testdata/match-glinski.pgn")
+	require.NoError(t, err)
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	games, err := pgn.Read(strings.NewReader(string(data)))
+	require.NoError(t, err)
+	p.run(chromedp.Evaluate[chromedp.Void](`document.getElementById('files').open = true`),
+		chromedp.SetUploadFiles(chromedp.ID("pgn-file"), []string{file}))
+	p.waitJS(fmt.Sprintf(`document.querySelectorAll('#replay-games option').length === %d && window.sakk.state.moves.length === %d && window.sakk.state.ply === 0`,
+		len(games), len(games[0].Moves)))
+	p.run(chromedp.KeyEvent(kb.End))
+	p.waitJS(fmt.Sprintf(`window.sakk.state.ply === %d && window.sakk.state.outcome.over`, len(games[0].Moves)))
+	assert.Contains(t, p.status(), games[0].Result)
+	p.run(chromedp.KeyEvent(kb.ArrowLeft))
+	p.waitJS(fmt.Sprintf(`window.sakk.state.ply === %d`, len(games[0].Moves)-1))
+	p.run(chromedp.SetValue(chromedp.ID("replay-games"), "1"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('replay-games').dispatchEvent(new Event('change'))`))
+	p.waitJS(fmt.Sprintf(`window.sakk.state.moves.length === %d && window.sakk.state.ply === 0 && window.sakk.state.moves[0].san === %q`,
+		len(games[1].Moves), games[1].Moves[0].Text))
+
+	// sakk against itself on a 5-second clock.
+	p.open("variant=chess&side=self&time=clock:5:0")
+	p.waitJS(`window.sakk.state.moves.length >= 4`)
+	for _, id := range []string{"clock-top", "clock-bottom"} {
+		assert.Regexp(t, `^0:0\d`, evalJS[string](p, `document.getElementById('`+id+`').textContent`))
+	}
+	p.run(chromedp.SetValue(chromedp.ID("opt-side"), "none"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('opt-side').dispatchEvent(new Event('change'))`))
+	p.waitJS(`!window.sakk.state.searching`)
+	g := p.downloadPGN()
+	_, moves, err := match.Replay(g, match.GameVariant(g))
+	assert.NoError(t, err)
+	assert.GreaterOrEqual(t, len(moves), 4)
 }

@@ -511,13 +511,13 @@
   }
 
   $("opt-side").value = settings.side;
-  $("opt-time").value = [...$("opt-time").options].some((o) => o.value === settings.time) ? settings.time : "move:1000";
-  if (!$("opt-time").value) $("opt-time").value = "move:1000";
-  if ($("opt-time").value !== settings.time && settings.time.startsWith("move:")) {
-    const o = new Option(`${parseInt(settings.time.slice(5), 10) / 1000} s a move`, settings.time);
-    $("opt-time").add(o, 0);
-    $("opt-time").value = settings.time;
+  if (![...$("opt-time").options].some((o) => o.value === settings.time)) {
+    const [kind, a, b] = settings.time.split(":");
+    const label = kind === "clock" ? `clock ${+a >= 60 ? +a / 60 : a + " s"}+${b || 0}` : `${(+a || 1000) / 1000} s a move`;
+    if ((kind === "clock" && +a > 0) || (kind === "move" && +a > 0)) $("opt-time").add(new Option(label, settings.time), 0);
+    else settings.time = "move:1000";
   }
+  $("opt-time").value = settings.time;
   $("opt-analyse").checked = settings.analyse;
   flipped = settings.side === "black";
   if (params.get("stalemate") === "draw") $("opt-stalemate").value = "draw";
