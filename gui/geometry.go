@@ -59,14 +59,14 @@ func glinskiGeometry() *Geometry {
 		g.Cells = append(g.Cells, CellView{Name: hexboard.CellName(c), X: x, Y: y, Shade: hexboard.CellColor(c)})
 		g.Names[c] = hexboard.CellName(c)
 	}
-	// File letters below the bottom cell of each file (above its top cell
-	// when flipped, which the rotation brings to the bottom).
+	// File letters below the bottom cell of each file. The flipped board
+	// keeps them there (they end up on top): above the files they would
+	// collide with the rank numbers of the upper slopes.
 	for f := 0; f < hexboard.NumFiles; f++ {
-		letter := string(hexboard.FileLetters[f])
 		x, y := glinskiCentre(hexboard.CellAt(f, 1))
-		g.Labels[0] = append(g.Labels[0], Label{letter, x, round2(y + 1.45)})
-		x, y = glinskiCentre(hexboard.CellAt(f, hexboard.FileLength(f)))
-		g.Labels[1] = append(g.Labels[1], Label{letter, x, round2(y - 1.45)})
+		label := Label{string(hexboard.FileLetters[f]), x, round2(y + 1.45)}
+		g.Labels[0] = append(g.Labels[0], label)
+		g.Labels[1] = append(g.Labels[1], label)
 	}
 	// Rank numbers beyond both ends of each (V-shaped) rank, where its next
 	// cell would be: up and outwards along the rank's line.

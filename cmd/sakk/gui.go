@@ -46,7 +46,15 @@ func runGUI(args []string, stdout, stderr io.Writer) int {
 	if done, code := parseFlags(fs, args, guiUsage, stdout, stderr); done {
 		return code
 	}
-	listener, err := net.Listen("tcp", *addr)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return serveGUI(ctx, *addr, *open, stdout, stderr)
+}
+
+// serveGUI listens on addr, prints the page's address and serves until ctx
+// ends.
+func serveGUI(ctx context.Context, addr string, open bool, stdout, stderr io.Writer) int {
+	listener, err := net.Listen("tcp", addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "sakk gui: %v\n", err)
 		return exitUsage
@@ -60,13 +68,11 @@ func runGUI(args []string, stdout, stderr io.Writer) int {
 	httpServer := &http.Server{Handler: server, ReadHeaderTimeout: 10 * time.Second}
 	url := "http://" + listener.Addr().String() + "/"
 	fmt.Fprintf(stdout, "sakk gui: %s\n", url)
-	if *open {
+	if open {
 		if err := openBrowser(url); err != nil {
 			fmt.Fprintf(stderr, "sakk gui: cannot open a browser (%v); open %s yourself\n", err, url)
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	served := make(chan error, 1)
 	go func() { served <- httpServer.Serve(listener) }()
 	select {
@@ -74,9 +80,7 @@ func runGUI(args []string, stdout, stderr io.Writer) int {
 	case <-ctx.Done():
 	}
 	server.Close()
-	shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	_ = httpServer.Shutdown(shutdown)
+	_ = httpServer.Close() // also ends the pages' event streams
 	if err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintf(stderr, "sakk gui: %v\n", err)
 		return exitFailure

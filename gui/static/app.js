@@ -377,8 +377,9 @@
 
   function showInfo(info) {
     if (!state || info.gen !== state.gen) return;
-    lines[info.multipv - 1] = info;
     if (info.multipv === 1) $("depth").textContent = `depth ${info.depth}/${info.seldepth} · ${Math.round(info.nps / 1000)} kn/s`;
+    if (info.purpose === "move" && !settings.analyse) return; // sakk's own thoughts stay hidden while you play
+    lines[info.multipv - 1] = info;
     drawLines();
     if (!drag) {
       const svg = $("board");
@@ -393,6 +394,7 @@
     const best = lines[0] && lines[0].gen === state.gen ? lines[0] : null;
     const bar = $("evalbar");
     bar.classList.toggle("off", !best);
+    bar.classList.toggle("flipped", flipped);
     let fill = 50, text = "";
     if (best) {
       if (best.mate) fill = best.mate > 0 ? 100 : 0;
@@ -559,7 +561,7 @@
     if (clocks) clocks.flagged = false;
     command("takeback", { plies }).then(() => { lastGoGen = state ? state.gen : -1; });
   };
-  $("btn-flip").onclick = () => { flipped = !flipped; drawBoard(); drawPlayers(); };
+  $("btn-flip").onclick = () => { flipped = !flipped; drawBoard(); drawPlayers(); drawLines(); };
   document.querySelectorAll("#variants button").forEach((b) => {
     b.onclick = () => {
       const url = new URL(location.href);
