@@ -69,9 +69,10 @@
     try {
       const st = await api("/api/session", body);
       session = st.session;
-      setPlayers();
       resetClocks();
       applyState(st);
+      if ($("opt-stalemate").value === "draw") await command("options", { stalemateDraw: true });
+      setPlayers();
       connect();
     } catch (e) {
       $("status").textContent = "Cannot start: " + e.message;
