@@ -105,7 +105,7 @@ func (p *page) waitJS(expr string) {
 	p.t.Helper()
 	_, err := chromedp.Run(p.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(20*time.Millisecond)))
 	if err != nil {
-		status, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.getElementById('status').textContent`))
+		status, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.getElementById('status').textContent + ' ' + JSON.stringify(window.sakk && window.sakk.debug()) + ' moves ' + JSON.stringify(window.sakk && window.sakk.state && window.sakk.state.moves.map(m => m.uci))`))
 		p.t.Fatalf("waiting for %s: %v (status: %q)", expr, err, status)
 	}
 }
@@ -170,7 +170,8 @@ func (p *page) playAgainstSakk(n int) {
 		p.waitJS(fmt.Sprintf(`window.sakk.state.moves.length === %d && window.sakk.state.side === 'w' && !window.sakk.state.searching`, 2*i))
 		mv := evalJS[cellPair](p, fmt.Sprintf(`(() => { const l = window.sakk.state.legal.filter(m => !m.promo); const m = l[(%d * 7) %% l.length]; return {from: m.from, to: m.to}; })()`, i))
 		p.clickMove(mv.From, mv.To)
-		p.waitJS(fmt.Sprintf(`window.sakk.state.moves.length === %d`, 2*i+1))
+		// sakk may answer before the next poll: wait for at least our move.
+		p.waitJS(fmt.Sprintf(`window.sakk.state.moves.length >= %d`, 2*i+1))
 		san := evalJS[string](p, fmt.Sprintf(`window.sakk.state.moves[%d].uci`, 2*i))
 		assert.True(p.t, strings.HasPrefix(san, mv.From), "played %s, wanted from %s", san, mv.From)
 		p.waitJS(fmt.Sprintf(`window.sakk.state.moves.length === %d && document.querySelectorAll('#moves .move').length === %d`, 2*i+2, 2*i+2))

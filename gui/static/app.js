@@ -55,7 +55,15 @@
   function connect() {
     if (events) events.close();
     events = new EventSource(`/api/session/${session}/events`);
-    events.addEventListener("open", () => $("conn").classList.add("ok"));
+    let opened = false;
+    events.addEventListener("open", () => {
+      $("conn").classList.add("ok");
+      if (opened) {
+        lastGoGen = -1; // a search stopped while the stream was down is asked for again
+        setTimeout(driveEngine, 0);
+      }
+      opened = true;
+    });
     events.addEventListener("error", () => $("conn").classList.remove("ok"));
     events.addEventListener("state", (e) => applyState(JSON.parse(e.data)));
     events.addEventListener("info", (e) => showInfo(JSON.parse(e.data)));
@@ -620,6 +628,6 @@
     if (fn) { e.preventDefault(); fn(); }
   });
 
-  window.sakk = { state: null, settings };
+  window.sakk = { state: null, settings, debug: () => ({ selected, drag: !!drag, busy, pendingPromo: !!pendingPromo, lastGoGen }) };
   start();
 })();
