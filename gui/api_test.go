@@ -482,3 +482,37 @@ func FuzzAPI(f *testing.F) {
 		}
 	})
 }
+
+func TestAPICastlingOnTheBoard(t *testing.T) {
+	_, ts := newTestServer(t)
+	// Orthodox: the king goes to g1 or onto the rook; both play O-O.
+	st := openSession(t, ts, `{"variant":"chess","fen":"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"}`)
+	var targets []string
+	for _, m := range st.Legal {
+		if m.From == "e1" && m.UCI == "e1h1" {
+			targets = append(targets, m.To)
+		}
+	}
+	assert.ElementsMatch(t, []string{"g1", "h1"}, targets)
+	require.Equal(t, http.StatusOK, post(t, ts.URL+"/api/session/"+st.Session+"/move", `{"move":"e1h1"}`, &st))
+	assert.Equal(t, PlayedMove{SAN: "O-O", UCI: "e1g1", From: "e1", To: "g1"}, st.Moves[0])
+	assert.Equal(t, "K", st.Pieces["g1"])
+	assert.Equal(t, "R", st.Pieces["f1"])
+
+	// Chess960 start 0 (BBQNNRKR); with f1 cleared, the king on g1 castles
+	// short onto the h1 rook and stays on g1.
+	st = openSession(t, ts, `{"variant":"chess","chess960":0}`)
+	assert.Equal(t, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", st.FEN)
+	st = openSession(t, ts, `{"variant":"chess","fen":"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQ3KR w H - 0 1"}`)
+	var castle []LegalMove
+	for _, m := range st.Legal {
+		if m.From == "g1" && m.UCI == "g1h1" {
+			castle = append(castle, m)
+		}
+	}
+	require.Len(t, castle, 1, "the king's target is its own square: only onto the rook")
+	require.Equal(t, http.StatusOK, post(t, ts.URL+"/api/session/"+st.Session+"/move", `{"move":"g1h1"}`, &st))
+	assert.Equal(t, "O-O", st.Moves[0].SAN)
+	assert.Equal(t, "K", st.Pieces["g1"])
+	assert.Equal(t, "R", st.Pieces["f1"])
+}

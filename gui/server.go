@@ -35,7 +35,7 @@ type Options struct {
 // DefaultOptions are the options of `sakk gui`.
 func DefaultOptions() Options {
 	return Options{MaxSessions: 16, MaxMoveTime: 60 * time.Second, MaxAnalysis: 10 * time.Minute,
-		HashMB: 32, IdleTimeout: 2 * time.Minute}
+		HashMB: 16, IdleTimeout: 2 * time.Minute}
 }
 
 // Server serves the page and its API.
