@@ -367,7 +367,12 @@
     if (o.over) {
       s.textContent = o.reason + (o.result && !o.reason.includes(o.result) ? ` — ${o.result}` : "");
     } else if (!atEnd()) {
-      s.textContent = `Move ${state.ply} of ${state.moves.length} (End returns to the game)`;
+      if (state.ply === 0) s.textContent = `Start position (End goes to the last move)`;
+      else {
+        const i = state.ply - 1, blackMoved = (i % 2 === 0) === state.blackFirst;
+        const number = state.firstMove + Math.floor((i + (state.blackFirst ? 1 : 0)) / 2);
+        s.textContent = `After ${number}${blackMoved ? "…" : "."} ${state.moves[i].san} (ply ${state.ply} of ${state.moves.length}; End goes to the last move)`;
+      }
     } else {
       const side = state.side === "w" ? "White" : "Black";
       let text = `${side} to move`;
