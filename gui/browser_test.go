@@ -100,14 +100,25 @@ func (p *page) open(query string) {
 	p.waitJS(`window.sakk && window.sakk.state && document.querySelectorAll('#board .cell').length > 0 && document.getElementById('conn').classList.contains('ok')`)
 }
 
-// waitJS waits until a JavaScript expression is true.
+// waitJS waits until a JavaScript expression is true. Errors from a page
+// that is still loading (its JavaScript context replaced) are retried.
 func (p *page) waitJS(expr string) {
 	p.t.Helper()
-	_, err := chromedp.Run(p.ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(20*time.Millisecond)))
-	if err != nil {
-		status, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.getElementById('status').textContent + ' ' + JSON.stringify(window.sakk && window.sakk.debug()) + ' moves ' + JSON.stringify(window.sakk && window.sakk.state && window.sakk.state.moves.map(m => m.uci))`))
-		p.t.Fatalf("waiting for %s: %v (status: %q)", expr, err, status)
+	deadline := time.Now().Add(30 * time.Second)
+	var err error
+	for time.Now().Before(deadline) {
+		var ok bool
+		ok, err = chromedp.Run(p.ctx, chromedp.Evaluate[bool](`!!(` + expr + `)`))
+		if err == nil && ok {
+			return
+		}
+		if p.ctx.Err() != nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
+	status, _ := chromedp.Run(p.ctx, chromedp.Evaluate[string](`document.getElementById('status').textContent + ' ' + JSON.stringify(window.sakk && window.sakk.debug()) + ' moves ' + JSON.stringify(window.sakk && window.sakk.state && window.sakk.state.moves.map(m => m.uci))`))
+	p.t.Fatalf("waiting for %s: last error %v (status: %q)", expr, err, status)
 }
 
 // evalJS evaluates a JavaScript expression and decodes its value.
