@@ -268,6 +268,9 @@ func TestAPIRejectsMalformedRequests(t *testing.T) {
 		{"GET", base[len(ts.URL):] + "/move", ``, 405, "POST"},
 		{"POST", base[len(ts.URL):] + "/fly", `{}`, 404, "no such"},
 		{"PUT", "/", ``, 405, "GET"},
+		{"GET", "/static/nothing.js", ``, 404, "no such file"},
+		{"GET", "/static/../server.go", ``, 404, "no such"},
+		{"GET", "/elsewhere", ``, 404, "no such page"},
 	} {
 		req, err := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))
 		require.NoError(t, err)

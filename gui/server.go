@@ -101,6 +101,12 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		r2 := r.Clone(r.Context())
 		r2.URL.Path = strings.TrimPrefix(path, "/static")
+		if name := strings.TrimPrefix(r2.URL.Path, "/"); name != "" && name != "index.html" {
+			if _, err := fs.Stat(staticFiles, "static/"+name); err != nil {
+				writeError(w, http.StatusNotFound, "no such file: "+path)
+				return
+			}
+		}
 		w.Header().Set("Cache-Control", "no-cache")
 		s.static.ServeHTTP(w, r2)
 	default:
