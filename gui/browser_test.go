@@ -108,7 +108,7 @@ func (p *page) waitJS(expr string) {
 	var err error
 	for time.Now().Before(deadline) {
 		var ok bool
-		ok, err = chromedp.Run(p.ctx, chromedp.Evaluate[bool](`!!(` + expr + `)`))
+		ok, err = chromedp.Run(p.ctx, chromedp.Evaluate[bool](`!!(`+expr+`)`))
 		if err == nil && ok {
 			return
 		}
