@@ -428,6 +428,7 @@ func TestAPIReplaysMatchPGNs(t *testing.T) {
 		assert.Equal(t, match.GameVariant(&games[1]), st.Variant)
 		for i, m := range games[1].Moves {
 			assert.Equal(t, m.Text, st.Moves[i].SAN)
+			assert.Equal(t, m.Comment, st.Moves[i].Comment)
 		}
 		// Step to the end: the recorded result is shown.
 		require.Equal(t, http.StatusOK, post(t, base+"/goto", `{"ply":`+itoa(len(st.Moves))+`}`, &st))

@@ -531,8 +531,9 @@ func (s *session) replay(n int) error {
 		return fmt.Errorf("game %d: %w", n+1, err)
 	}
 	s.setStart(start)
-	for _, m := range moves {
+	for i, m := range moves {
 		s.makeLocked(m)
+		s.played[i].Comment = g.Moves[i].Comment
 	}
 	if o := outcomeOf(s.pos, s.stalemateDraw); !o.Over && g.Result != "*" && g.Result != "" {
 		reason := g.Comment

@@ -42,10 +42,11 @@ type LegalMove struct {
 // PlayedMove is one move of the game in PGN notation, with the cells to
 // highlight.
 type PlayedMove struct {
-	SAN  string `json:"san"`
-	UCI  string `json:"uci"`
-	From string `json:"from"`
-	To   string `json:"to"`
+	SAN     string `json:"san"`
+	UCI     string `json:"uci"`
+	From    string `json:"from"`
+	To      string `json:"to"`
+	Comment string `json:"comment,omitempty"` // a replayed game's comment ({+0.31/12 0.123s})
 }
 
 // Outcome says whether and how the game ended.

@@ -345,6 +345,7 @@
       li.className = "move" + (i + 1 === state.ply ? " current" : "");
       li.dataset.ply = i + 1;
       li.textContent = m.san;
+      if (m.comment) li.title = m.comment;
       li.onclick = () => command("goto", { ply: i + 1 });
       list.appendChild(li);
       if (!white) number++;
