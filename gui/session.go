@@ -127,10 +127,8 @@ func (s *session) play(text string) error {
 }
 
 func (s *session) makeLocked(m move.Move) {
-	s.moves, s.played = s.moves[:s.cursor], s.played[:s.cursor]
-	if s.ended != nil {
-		s.ended = nil // a move before the recorded end starts a new line
-	}
+	// A move before the end starts a new line: the rest and a recorded end go.
+	s.moves, s.played, s.ended = s.moves[:s.cursor], s.played[:s.cursor], nil
 	from, to := moveCells(s.pos, m)
 	s.played = append(s.played, PlayedMove{SAN: s.pos.SAN(m), UCI: s.pos.MoveString(m), From: from, To: to})
 	s.pos.Make(m)
