@@ -520,3 +520,21 @@ func TestAPICastlingOnTheBoard(t *testing.T) {
 	assert.Equal(t, "K", st.Pieces["g1"])
 	assert.Equal(t, "R", st.Pieces["f1"])
 }
+
+func TestAPIForgetsTabsThatWentAway(t *testing.T) {
+	opts := testOptions()
+	opts.IdleTimeout = 100 * time.Millisecond
+	srv := New(opts)
+	ts := httptest.NewServer(srv)
+	defer func() {
+		srv.Close()
+		ts.Close()
+	}()
+	gone := openSession(t, ts, `{}`)
+	open := openSession(t, ts, `{}`)
+	stop := openStream(t, ts, open.Session, nil)
+	defer stop()
+	require.Eventually(t, func() bool { return srv.session(gone.Session) == nil }, 10*time.Second, 50*time.Millisecond,
+		"the janitor drops a tab without a page")
+	assert.NotNil(t, srv.session(open.Session), "a tab with its page stays")
+}

@@ -45,6 +45,7 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[string]*session
 	closed   bool
+	done     chan struct{} // closed by Close: stops the janitor
 }
 
 // New returns a server with these options.
@@ -53,15 +54,56 @@ func New(opts Options) *Server {
 	if err != nil {
 		panic(err) // the embedded folder is part of the build
 	}
-	return &Server{opts: opts, static: http.FileServerFS(sub), sessions: map[string]*session{}}
+	s := &Server{opts: opts, static: http.FileServerFS(sub), sessions: map[string]*session{}, done: make(chan struct{})}
+	go s.janitor()
+	return s
+}
+
+// janitor drops the games of tabs that have been gone for IdleTimeout, so
+// their engines' memory is freed even when no new tab opens.
+func (s *Server) janitor() {
+	tick := time.NewTicker(max(s.opts.IdleTimeout/2, time.Second))
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.done:
+			return
+		case <-tick.C:
+			s.mu.Lock()
+			s.dropIdleLocked(time.Now())
+			s.mu.Unlock()
+		}
+	}
+}
+
+// dropIdleLocked forgets the tabs gone for IdleTimeout and returns the one
+// gone longest of the others (nil if every tab is open). Called with mu held.
+func (s *Server) dropIdleLocked(now time.Time) (oldest *session) {
+	var oldestIdle time.Time
+	for id, other := range s.sessions {
+		idle := other.idle()
+		switch {
+		case idle.IsZero():
+		case now.Sub(idle) > s.opts.IdleTimeout:
+			delete(s.sessions, id)
+			go other.close()
+		case oldest == nil || idle.Before(oldestIdle):
+			oldest, oldestIdle = other, idle
+		}
+	}
+	return oldest
 }
 
 // Close stops every search; the server answers no more API requests.
 func (s *Server) Close() {
 	s.mu.Lock()
 	sessions := s.sessions
+	wasClosed := s.closed
 	s.sessions, s.closed = map[string]*session{}, true
 	s.mu.Unlock()
+	if !wasClosed {
+		close(s.done)
+	}
 	for _, sess := range sessions {
 		sess.cmd.Lock()
 		sess.stopSearch()
@@ -140,22 +182,7 @@ func (s *Server) newSession() (*session, error) {
 	if s.closed {
 		return nil, errors.New("the server is shutting down")
 	}
-	now := time.Now()
-	var oldest *session
-	for id, other := range s.sessions {
-		idle := other.idle()
-		if idle.IsZero() {
-			continue
-		}
-		if now.Sub(idle) > s.opts.IdleTimeout {
-			delete(s.sessions, id)
-			go other.close()
-			continue
-		}
-		if oldest == nil || idle.Before(oldest.idle()) {
-			oldest = other
-		}
-	}
+	oldest := s.dropIdleLocked(time.Now())
 	if len(s.sessions) >= s.opts.MaxSessions {
 		if oldest == nil {
 			return nil, errTooManyTabs
