@@ -519,6 +519,11 @@ func TestAPICastlingOnTheBoard(t *testing.T) {
 	assert.Equal(t, "O-O", st.Moves[0].SAN)
 	assert.Equal(t, "K", st.Pieces["g1"])
 	assert.Equal(t, "R", st.Pieces["f1"])
+	g := downloadPGN(t, ts.URL+"/api/session/"+st.Session)
+	assert.Equal(t, "Chess960", g.Tag("Variant"))
+	_, moves, err := match.Replay(g, match.GameVariant(g))
+	require.NoError(t, err)
+	assert.Len(t, moves, 1)
 }
 
 func TestAPIForgetsTabsThatWentAway(t *testing.T) {

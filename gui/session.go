@@ -36,6 +36,7 @@ type session struct {
 	played        []PlayedMove
 	cursor        int
 	stalemateDraw bool
+	chess960      bool // a chess game from a Chess960 start (PGN Variant tag)
 	players       [2]string
 	ended         *Outcome // a time forfeit, resignation or a replayed game's result
 	gen           int
@@ -106,8 +107,16 @@ func (s *session) reset(req newRequest) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.setStart(pos)
+	s.chess960 = name == game.Chess && (req.Chess960 != nil || shredderCastling(fen))
 	s.engine.NewGame()
 	return nil
+}
+
+// shredderCastling says whether a FEN names castling rooks by file
+// (HAha), as Chess960 positions are written.
+func shredderCastling(fen string) bool {
+	fields := strings.Fields(fen)
+	return len(fields) > 2 && strings.ContainsAny(fields[2], "ABCDEFGHabcdefgh")
 }
 
 // play makes a move (UCI notation) in the shown position; moves after the
@@ -475,7 +484,7 @@ func (s *session) pgnGame() (*match.Game, match.PGNHeader) {
 	for _, p := range s.played {
 		g.Moves = append(g.Moves, pgn.Move{Text: p.SAN})
 	}
-	return g, match.PGNHeader{Event: "sakk gui", Site: "sakk gui", TimeControl: "-", Variant: s.start.Variant()}
+	return g, match.PGNHeader{Event: "sakk gui", Site: "sakk gui", TimeControl: "-", Variant: s.start.Variant(), Chess960: s.chess960}
 }
 
 // GameSummary describes one game of an uploaded PGN file.
@@ -541,6 +550,7 @@ func (s *session) replay(n int) error {
 		s.ended = &Outcome{Over: true, Result: g.Result, Reason: strings.TrimSpace(g.Result + " " + reason)}
 	}
 	s.players = [2]string{orDash(g.Tag("White")), orDash(g.Tag("Black"))}
+	s.chess960 = strings.EqualFold(g.Tag("Variant"), "Chess960")
 	for s.cursor > 0 {
 		s.pos.Unmake()
 		s.cursor--
