@@ -543,3 +543,15 @@ func TestAPIForgetsTabsThatWentAway(t *testing.T) {
 		"the janitor drops a tab without a page")
 	assert.NotNil(t, srv.session(open.Session), "a tab with its page stays")
 }
+
+func TestAPIStatesAreVersioned(t *testing.T) {
+	_, ts := newTestServer(t)
+	st := openSession(t, ts, `{"variant":"chess"}`)
+	base := ts.URL + "/api/session/" + st.Session
+	last := st.Version
+	for _, step := range [][2]string{{"move", `{"move":"e2e4"}`}, {"go", `{"purpose":"analyse"}`}, {"stop", ``}, {"goto", `{"ply":0}`}} {
+		require.Equal(t, http.StatusOK, post(t, base+"/"+step[0], step[1], &st), step[0])
+		assert.Greater(t, st.Version, last, "%s: a newer state has a higher version", step[0])
+		last = st.Version
+	}
+}

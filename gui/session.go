@@ -40,6 +40,7 @@ type session struct {
 	players       [2]string
 	ended         *Outcome // a time forfeit, resignation or a replayed game's result
 	gen           int
+	version       uint64 // of the last State handed out
 	engine        *engine.Engine
 	search        *search
 	listeners     map[chan []byte]struct{}
@@ -238,6 +239,8 @@ func (s *session) stateLocked() State {
 		Players:       s.players,
 		Gen:           s.gen,
 	}
+	s.version++
+	st.Version = s.version
 	if !st.Outcome.Over {
 		st.Legal = legalMoves(pos)
 	} else {

@@ -27,6 +27,9 @@ type State struct {
 	StalemateDraw bool              `json:"stalemateDraw"`
 	Players       [2]string         `json:"players"`
 	Gen           int               `json:"gen"` // changes whenever the shown position does
+	// Version grows with every state the session hands out, so the page
+	// can drop an answer that arrives after a newer event.
+	Version uint64 `json:"version"`
 }
 
 // LegalMove is one way to move on the board: clicking From then To plays

@@ -91,7 +91,7 @@
 
   // ---- state -------------------------------------------------------------
   function applyState(st) {
-    if (state && st.gen < state.gen) return; // an older answer overtaken by an event
+    if (state && st.version < state.version) return; // an older answer overtaken by an event
     const variantChanged = !state || state.variant !== st.variant;
     const positionChanged = !state || st.gen !== state.gen;
     const grew = st.moves.length > lastMoveCount && st.ply === st.moves.length;
