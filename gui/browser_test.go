@@ -404,3 +404,16 @@ func TestBrowserReplayAndSelfPlay(t *testing.T) {
 	assert.NoError(t, err)
 	assert.GreaterOrEqual(t, len(moves), 4)
 }
+
+func TestBrowserClosingTheTabStopsItsSearch(t *testing.T) {
+	p := newPage(t)
+	p.open("variant=glinski&side=none&analyse=1")
+	p.waitJS(`window.sakk.state.searching === 'analyse' && document.querySelectorAll('#lines li').length > 0`)
+	id := evalJS[string](p, `window.sakk.state.session`)
+	sess := p.srv.session(id)
+	require.NotNil(t, sess)
+	require.Equal(t, "analyse", sess.state().Searching)
+	require.NoError(t, chromedp.Cancel(p.ctx)) // closes the tab (and its browser)
+	require.Eventually(t, func() bool { return sess.state().Searching == "" }, 20*time.Second, 20*time.Millisecond,
+		"the search stops when its tab closes")
+}
