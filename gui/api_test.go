@@ -18,7 +18,7 @@ import (
 
 	"github.com/sakk-chess/sakk/bench/match"
 	"github.com/sakk-chess/sakk/bench/pgn"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
@@ -425,7 +425,7 @@ func TestAPIReplaysMatchPGNs(t *testing.T) {
 		assert.Equal(t, 0, st.Ply)
 		assert.Len(t, st.Moves, len(games[1].Moves))
 		assert.Equal(t, games[1].Tag("White"), st.Players[0])
-		assert.Equal(t, match.GameVariant(&games[1]), st.Variant)
+		assert.Equal(t, match.GameVariant(&games[1]).String(), st.Variant)
 		for i, m := range games[1].Moves {
 			assert.Equal(t, m.Text, st.Moves[i].SAN)
 			assert.Equal(t, m.Comment, st.Moves[i].Comment)

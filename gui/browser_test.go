@@ -20,7 +20,7 @@ import (
 
 	"github.com/sakk-chess/sakk/bench/match"
 	"github.com/sakk-chess/sakk/bench/pgn"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
@@ -131,7 +131,7 @@ func evalJS[T any](p *page, expr string) T {
 
 // cell is the selector of a board cell or square by name.
 func (p *page) cell(name string) string {
-	if evalJS[string](p, `window.sakk.state.variant`) == game.Glinski {
+	if evalJS[string](p, `window.sakk.state.variant`) == game.Glinski.String() {
 		return fmt.Sprintf(`#board [data-cell="%s"]`, name)
 	}
 	return fmt.Sprintf(`#board [data-square="%s"]`, name)

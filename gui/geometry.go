@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
@@ -38,7 +38,7 @@ type Label struct {
 	Y    float64 `json:"y"`
 }
 
-var geometries = map[string]*Geometry{
+var geometries = map[game.Variant]*Geometry{
 	game.Chess:   chessGeometry(),
 	game.Glinski: glinskiGeometry(),
 }

@@ -13,9 +13,9 @@ import (
 	"github.com/sakk-chess/sakk/bench/pgn"
 	"github.com/sakk-chess/sakk/board"
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // session is one browser tab: its game (start position, moves, the move
@@ -30,8 +30,8 @@ type session struct {
 	cmd sync.Mutex
 
 	mu            sync.Mutex // guards everything below
-	start         game.Position
-	pos           game.Position // start + moves[:cursor]
+	start         engine.SearchBoard
+	pos           engine.SearchBoard // start + moves[:cursor]
 	moves         []move.Move
 	played        []PlayedMove
 	cursor        int
@@ -64,9 +64,9 @@ func newSession(id string, opts *Options) *session {
 
 // setStart begins a new game from pos. Called with mu held (or before the
 // session is shared).
-func (s *session) setStart(pos game.Position) {
+func (s *session) setStart(pos engine.SearchBoard) {
 	s.start = pos
-	s.pos = pos.Clone()
+	s.pos = engine.Clone(pos)
 	s.moves, s.played, s.cursor, s.ended = nil, nil, 0, nil
 	s.gen++
 }
@@ -74,14 +74,17 @@ func (s *session) setStart(pos game.Position) {
 // reset starts a new game: the variant's start position, a FEN, or a
 // Chess960 start (-1 picks one at random). On error nothing changes.
 func (s *session) reset(req newRequest) error {
-	name := strings.ToLower(req.Variant)
-	if name == "" {
-		name = s.start.Variant()
+	v := s.start.Variant()
+	if req.Variant != "" {
+		var err error
+		if v, err = game.ParseVariant(req.Variant); err != nil {
+			return err
+		}
 	}
 	fen := strings.TrimSpace(req.FEN)
 	if req.Chess960 != nil {
-		if name != game.Chess {
-			return errors.New("Chess960 is a start position of chess, not of " + name)
+		if v != game.Chess {
+			return errors.New("Chess960 is a start position of chess, not of " + v.String())
 		}
 		if fen != "" {
 			return errors.New("give either a FEN or a Chess960 number, not both")
@@ -95,12 +98,12 @@ func (s *session) reset(req newRequest) error {
 			return err
 		}
 	}
-	var pos game.Position
+	var pos engine.SearchBoard
 	var err error
 	if fen == "" {
-		pos, err = variant.New(name)
+		pos, err = variant.New(v)
 	} else {
-		pos, err = variant.FromFEN(name, fen)
+		pos, err = variant.FromFEN(v, fen)
 	}
 	if err != nil {
 		return err
@@ -108,7 +111,7 @@ func (s *session) reset(req newRequest) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.setStart(pos)
-	s.chess960 = name == game.Chess && (req.Chess960 != nil || shredderCastling(fen))
+	s.chess960 = v == game.Chess && (req.Chess960 != nil || shredderCastling(fen))
 	s.engine.NewGame()
 	return nil
 }
@@ -223,7 +226,7 @@ func (s *session) stateLocked() State {
 	pos := s.pos
 	st := State{
 		Session:       s.id,
-		Variant:       pos.Variant(),
+		Variant:       pos.Variant().String(),
 		Geometry:      geometries[pos.Variant()],
 		FEN:           pos.FEN(),
 		StartFEN:      s.start.FEN(),
@@ -288,8 +291,8 @@ func (s *session) startSearch(req goRequest) error {
 	s.engine.SetOptions(opts)
 	sr := &search{purpose: req.Purpose, gen: s.gen, done: make(chan struct{})}
 	s.search = sr
-	root := s.pos.Clone()  // searched (the engine makes moves on it)
-	shown := s.pos.Clone() // for writing lines in SAN
+	root := engine.Clone(s.pos) // searched (the engine makes moves on it)
+	shown := s.pos.Clone()      // for writing lines in SAN
 	timer := time.AfterFunc(bound, func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -364,13 +367,16 @@ func (s *session) report(sr *search, shown game.Position, info engine.Info) {
 	}
 	out := Info{Purpose: sr.purpose, Gen: sr.gen, Depth: info.Depth, Sel: info.SelDepth, MultiPV: info.MultiPV,
 		Score: info.Score, Mate: info.MateIn, Nodes: info.Nodes, NPS: info.NPS, TimeMs: info.Time.Milliseconds()}
-	bounds := [3]string{"", "lower", "upper"}
-	out.Bound = bounds[info.Bound%3]
+	lower, upper := "lower", "upper"
 	if shown.SideToMove() == move.Black {
 		out.Score, out.Mate = -out.Score, -out.Mate
-		if info.Bound != engine.BoundExact {
-			out.Bound = bounds[3-info.Bound]
-		}
+		lower, upper = upper, lower
+	}
+	switch info.Bound {
+	case engine.BoundLower:
+		out.Bound = lower
+	case engine.BoundUpper:
+		out.Bound = upper
 	}
 	out.From, out.To = moveCells(shown, info.PV[0])
 	made := 0
@@ -505,13 +511,13 @@ func (s *session) loadPGN(games []pgn.Game) []GameSummary {
 	out := make([]GameSummary, len(games))
 	for i := range games {
 		g := &games[i]
-		name := match.GameVariant(g)
+		v := match.GameVariant(g)
 		title := fmt.Sprintf("%d. %s – %s", i+1, orDash(g.Tag("White")), orDash(g.Tag("Black")))
 		if round := g.Tag("Round"); round != "" {
 			title += " (round " + round + ")"
 		}
-		out[i] = GameSummary{Index: i, Title: title, Variant: name, Plies: len(g.Moves), Result: g.Result}
-		if _, _, err := match.Replay(g, name); err != nil {
+		out[i] = GameSummary{Index: i, Title: title, Variant: v.String(), Plies: len(g.Moves), Result: g.Result}
+		if _, _, err := match.Replay(g, v); err != nil {
 			out[i].Error = err.Error()
 		}
 	}

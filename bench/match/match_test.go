@@ -13,7 +13,7 @@ import (
 
 	"github.com/sakk-chess/sakk/bench/pgn"
 	"github.com/sakk-chess/sakk/bench/stats"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // stubEngine is an -engine group for the test binary acting as a stub.
@@ -44,8 +44,8 @@ func runMatch(t *testing.T, args ...string) (*Summary, string, []pgn.Game) {
 
 // replay checks every PGN move with the move generator and returns the
 // final position.
-func replay(t *testing.T, g pgn.Game, variantName string) game.Position {
-	start, moves, err := Replay(&g, variantName)
+func replay(t *testing.T, g pgn.Game, v game.Variant) game.Position {
+	start, moves, err := Replay(&g, v)
 	require.NoError(t, err, "game %s", g.Tag("Round"))
 	pos := start.Clone()
 	for _, m := range moves {

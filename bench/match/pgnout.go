@@ -3,17 +3,16 @@ package match
 import (
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/sakk-chess/sakk/bench/pgn"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // PGNHeader holds the tags every game of a match shares.
 type PGNHeader struct {
 	Event, Site string
 	TimeControl string
-	Variant     string
+	Variant     game.Variant
 	// Chess960 writes [Variant "Chess960"] for a chess game from a
 	// Chess960 start.
 	Chess960 bool
@@ -33,7 +32,7 @@ func WritePGN(w io.Writer, g *Game, header PGNHeader) error {
 	out.SetTag("Black", g.Black)
 	out.SetTag("Result", g.Result)
 	switch {
-	case strings.EqualFold(header.Variant, game.Glinski):
+	case header.Variant == game.Glinski:
 		out.SetTag("Variant", "Glinski")
 	case header.Chess960:
 		out.SetTag("Variant", "Chess960")
