@@ -9,13 +9,13 @@ import (
 	"github.com/sakk-chess/sakk/bench/openings"
 	"github.com/sakk-chess/sakk/bench/pgn"
 	"github.com/sakk-chess/sakk/bench/uciproc"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Rules are the settings every game shares.
 type Rules struct {
-	Variant string
+	Variant game.Variant
 	// StalemateDraw scores a Glinski stalemate 1/2-1/2 instead of 3/4-1/4.
 	StalemateDraw bool
 	Draw          *DrawRule
@@ -55,7 +55,9 @@ type Game struct {
 	// GlinskiScore is "3/4-1/4" or "1/4-3/4" after a Glinski stalemate.
 	GlinskiScore string
 	// Chess960 says castling was written king-takes-rook (UCI_Chess960):
-	// the opening is not a standard one, or an engine had the option set.
+	// the opening is not a standard one (a Chess960 start), or an engine
+	// had the option set. WritePGN tags such a chess game [Variant
+	// "Chess960"]; sakk gui sets it for a game from a Chess960 start.
 	Chess960 bool
 	// FaultSide is the colour (0 White, 1 Black) that misbehaved, or -1.
 	FaultSide int
@@ -318,7 +320,7 @@ func (s *gameState) finishByRules(outcome game.Outcome) {
 // it (PGN result 1-0 / 0-1 with a GlinskiScore tag), unless the rules say
 // draw; orthodox stalemate is a draw.
 func (s *gameState) finishStalemate(winner int) {
-	if !strings.EqualFold(s.rules.Variant, game.Glinski) || s.rules.StalemateDraw {
+	if s.rules.Variant != game.Glinski || s.rules.StalemateDraw {
 		s.finish(-1, "Draw by stalemate", "normal")
 		return
 	}

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // The test binary doubles as a stub UCI engine when started as
@@ -40,7 +40,7 @@ func TestMain(m *testing.M) {
 type stub struct {
 	behaviour string
 	chess960  bool
-	variant   string
+	variant   game.Variant
 	pos       game.Position
 	moves     int
 	rng       *rand.Rand
@@ -71,7 +71,7 @@ func (s *stub) handle(line string) bool {
 		fmt.Println("uciok")
 	case "setoption":
 		if len(fields) >= 5 && fields[2] == "UCI_Variant" {
-			s.variant = fields[4]
+			s.variant, _ = game.ParseVariant(fields[4])
 		}
 		if len(fields) >= 5 && fields[2] == "UCI_Chess960" {
 			s.chess960 = fields[4] == "true"

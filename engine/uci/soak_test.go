@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // TestSoak plays games between two real engines at very short clocks the
@@ -84,14 +84,14 @@ func (f soakFigures) String() string {
 
 // soakGame plays one game; engines are fresh sessions with random options.
 func soakGame(t *testing.T, rng *rand.Rand, f *soakFigures) {
-	variantName := game.Chess
+	v := game.Chess
 	if rng.IntN(3) == 0 {
-		variantName = game.Glinski
+		v = game.Glinski
 	}
 	var players [2]*testSession
 	for side := range players {
 		s := startSession(t, Config{Engine: engine.New(), MaxHashMB: 64})
-		s.send("setoption name UCI_Variant value "+variantName,
+		s.send("setoption name UCI_Variant value "+v.String(),
 			"setoption name Threads value "+strconv.Itoa(1+rng.IntN(8)),
 			"setoption name Hash value "+strconv.Itoa(1<<rng.IntN(6)),
 			"setoption name Move Overhead value "+strconv.Itoa(rng.IntN(30)),
@@ -104,7 +104,7 @@ func soakGame(t *testing.T, rng *rand.Rand, f *soakFigures) {
 			s.in.Close()
 		}
 	}()
-	pos, _ := variant.New(variantName)
+	pos, _ := variant.New(v)
 	var moves []string
 	clock := [2]time.Duration{time.Duration(200+rng.IntN(1800)) * time.Millisecond, 0}
 	clock[1] = clock[0]
@@ -162,10 +162,10 @@ func soakGame(t *testing.T, rng *rand.Rand, f *soakFigures) {
 			late := time.Now()
 			if _, ok = soakBestmove(s, soakHang); ok {
 				f.late++
-				t.Logf("late: bestmove %v after the limit (%s)", time.Since(late).Round(time.Millisecond), variantName)
+				t.Logf("late: bestmove %v after the limit (%s)", time.Since(late).Round(time.Millisecond), v)
 			} else {
 				f.hangs++
-				t.Logf("hang: %s to move after %s", variantName, strings.Join(moves, " "))
+				t.Logf("hang: %s to move after %s", v, strings.Join(moves, " "))
 			}
 			return
 		}
@@ -190,7 +190,7 @@ func soakGame(t *testing.T, rng *rand.Rand, f *soakFigures) {
 				f.lowOverruns++
 			}
 			f.worstOver = max(f.worstOver, used-clock[side])
-			t.Logf("over the clock by %v (clock %v, %s)", used-clock[side], clock[side], variantName)
+			t.Logf("over the clock by %v (clock %v, %s)", used-clock[side], clock[side], v)
 		}
 		clock[side] -= used // below 0: the flag is down, play on: the engine must cope
 		clock[side] += inc

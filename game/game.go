@@ -4,13 +4,7 @@
 // per-node hot path: search and perft inner loops call the boards directly.
 package game
 
-import "github.com/sakk-chess/sakk/engine/move"
-
-// Variant names as UCI_Variant spells them.
-const (
-	Chess   = "chess"
-	Glinski = "glinski"
-)
+import "github.com/sakk-chess/sakk/game/move"
 
 // MaxHalfmoveClock bounds the halfmove clock a FEN may give, on every
 // board. It is above any count a game can reach through the UCI line limit
@@ -60,7 +54,7 @@ type Outcome struct {
 // leave the position unchanged.
 type Position interface {
 	// Variant is Chess or Glinski.
-	Variant() string
+	Variant() Variant
 	// Reset sets the variant's start position and clears the history.
 	Reset()
 	// SetFEN replaces the position (and clears the history); on error the
