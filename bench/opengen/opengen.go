@@ -104,37 +104,56 @@ type Counter interface {
 	Count(c move.Color, pt move.Piece) int
 }
 
+// Balance compares the two sides' pieces.
+type Balance uint8
+
+const (
+	Identical Balance = iota // the same number of pieces of every type
+	MinorSwap                // the same but for bishops against knights
+	Uneven
+)
+
+// BalanceOf compares the pieces of the two sides of pos.
+func BalanceOf(pos game.Position) (Balance, error) {
+	counter, ok := pos.(Counter)
+	if !ok {
+		return Uneven, fmt.Errorf("cannot count the pieces of a %T", pos)
+	}
+	diff := func(pt move.Piece) int { return counter.Count(move.White, pt) - counter.Count(move.Black, pt) }
+	switch {
+	case diff(move.Pawn) != 0 || diff(move.Rook) != 0 || diff(move.Queen) != 0 || diff(move.Knight)+diff(move.Bishop) != 0:
+		return Uneven, nil
+	case diff(move.Knight) != 0:
+		return MinorSwap, nil
+	}
+	return Identical, nil
+}
+
 // EqualMaterial says whether both sides have the same number of pieces of
 // every type (a bishop for a knight is not equal).
 func EqualMaterial(pos game.Position) (bool, error) {
-	counter, ok := pos.(Counter)
-	if !ok {
-		return false, fmt.Errorf("cannot count the pieces of a %T", pos)
-	}
-	for pt := move.Pawn; pt <= move.Queen; pt++ {
-		if counter.Count(move.White, pt) != counter.Count(move.Black, pt) {
-			return false, nil
-		}
-	}
-	return true, nil
+	b, err := BalanceOf(pos)
+	return b == Identical, err
 }
 
-// restores says whether m is a capture after which material is equal.
-func restores(pos game.Position, m move.Move) (bool, error) {
+// restores says whether m is a capture after which the balance is at
+// least want (Identical, or MinorSwap to accept a bishop for a knight).
+func restores(pos game.Position, m move.Move, want Balance) (bool, error) {
 	if !m.IsCapture() {
 		return false, nil
 	}
 	pos.Make(m)
 	defer pos.Unmake()
-	return EqualMaterial(pos)
+	b, err := BalanceOf(pos)
+	return b <= want, err
 }
 
-// canRestore says whether some legal capture makes material equal.
-func canRestore(pos game.Position) (bool, error) {
+// canRestore says whether some legal capture gives a balance of at least want.
+func canRestore(pos game.Position, want Balance) (bool, error) {
 	var list move.List
 	pos.LegalMoves(&list)
 	for _, m := range list.Moves[:list.N] {
-		ok, err := restores(pos, m)
+		ok, err := restores(pos, m, want)
 		if ok || err != nil {
 			return ok, err
 		}
@@ -256,7 +275,7 @@ func (g *Generator) judge(index int) (Opening, bool, error) {
 		return Opening{}, false, err
 	}
 	if !equal {
-		ok, err := canRestore(c.Pos)
+		ok, err := canRestore(c.Pos, Identical)
 		if err != nil {
 			return Opening{}, false, err
 		}
@@ -289,7 +308,7 @@ func (g *Generator) judge(index int) (Opening, bool, error) {
 		if err != nil {
 			return Opening{}, false, fmt.Errorf("candidate %d: verifying move: %w", index, err)
 		}
-		ok, err := restores(c.Pos, best)
+		ok, err := restores(c.Pos, best, Identical)
 		if err != nil {
 			return Opening{}, false, err
 		}

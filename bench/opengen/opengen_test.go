@@ -100,25 +100,42 @@ func TestPendingRecapture(t *testing.T) {
 	// 1. e4 d5 2. exd5: Black is a pawn down and Qxd5 (or Nf6 later) wins it back.
 	pos, err := variant.FromFEN(game.Chess, "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2")
 	require.NoError(t, err)
-	ok, err := canRestore(pos)
+	ok, err := canRestore(pos, Identical)
 	require.NoError(t, err)
 	assert.True(t, ok)
 	recapture, err := pos.ParseMove("d8d5")
 	require.NoError(t, err)
-	ok, err = restores(pos, recapture)
+	ok, err = restores(pos, recapture, Identical)
 	require.NoError(t, err)
 	assert.True(t, ok)
 	quiet, err := pos.ParseMove("g8f6")
 	require.NoError(t, err)
-	ok, err = restores(pos, quiet)
+	ok, err = restores(pos, quiet, Identical)
 	require.NoError(t, err)
 	assert.False(t, ok, "a quiet move restores nothing")
 	assert.Equal(t, "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", pos.FEN(), "restores takes its move back")
 
+	// 4. Bxc6: taking back leaves a bishop for a knight, which is not
+	// identical material but is a minor-piece swap.
+	pos, err = variant.FromFEN(game.Chess, "r1bqkbnr/1ppp1ppp/p1B5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4")
+	require.NoError(t, err)
+	ok, err = canRestore(pos, Identical)
+	require.NoError(t, err)
+	assert.False(t, ok)
+	ok, err = canRestore(pos, MinorSwap)
+	require.NoError(t, err)
+	assert.True(t, ok)
+	dxc6, err := pos.ParseMove("d7c6")
+	require.NoError(t, err)
+	pos.Make(dxc6)
+	b, err := BalanceOf(pos)
+	require.NoError(t, err)
+	assert.Equal(t, MinorSwap, b)
+
 	// White a knight up with nothing to take back: no recapture.
 	pos, err = variant.FromFEN(game.Chess, "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1")
 	require.NoError(t, err)
-	ok, err = canRestore(pos)
+	ok, err = canRestore(pos, Identical)
 	require.NoError(t, err)
 	assert.False(t, ok)
 }
@@ -143,7 +160,7 @@ func TestGeneratedBook(t *testing.T) {
 		if o.Recapture {
 			m, err := o.Pos.ParseMove(o.Best)
 			require.NoError(t, err)
-			ok, err := restores(o.Pos, m)
+			ok, err := restores(o.Pos, m, Identical)
 			require.NoError(t, err)
 			assert.True(t, ok, "the verifying move of %s restores material", o.Pos.FEN())
 		}
