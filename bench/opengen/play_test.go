@@ -73,3 +73,32 @@ func TestAudit(t *testing.T) {
 	assert.Zero(t, a.Scores(50).Searched, "Every 0 searches nothing")
 	assert.Equal(t, [numKinds]int{1, 0, 2, 1}, a.Kinds)
 }
+
+// TestBuiltinBook holds the committed Glinski book to what genopenings
+// promises: identical material or a pending recapture, no repeated
+// position, nobody in check.
+func TestBuiltinBook(t *testing.T) {
+	book, err := openings.Glinski()
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(book), 350)
+	keys := map[uint64]int{}
+	recaptures := 0
+	for _, o := range book {
+		pos, err := o.Position(game.Glinski)
+		require.NoError(t, err)
+		assert.False(t, pos.InCheck(), "line %d", o.Line)
+		if first, ok := keys[pos.Key()]; ok {
+			t.Errorf("line %d repeats line %d", o.Line, first)
+		}
+		keys[pos.Key()] = o.Line
+		equal, err := EqualMaterial(pos)
+		require.NoError(t, err)
+		if !equal {
+			recaptures++
+			ok, err := canRestore(pos, Identical)
+			require.NoError(t, err)
+			assert.True(t, ok, "line %d: unequal material and no capture mends it", o.Line)
+		}
+	}
+	assert.Less(t, recaptures, len(book)/10, "pending recaptures are the exception")
+}
