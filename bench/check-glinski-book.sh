@@ -17,7 +17,11 @@ book=(file=builtin:glinski)
 pgns=()
 for pass in $(seq 1 "$passes"); do
   a=$((nodes * (4 + pass) / 5)); b=$((a * 6 / 5))
-  rounds=$(( pass == 1 ? $(grep -vc '^#' bench/openings/glinski.epd) : $(wc -l < "$out/list$((pass - 1)).epd") ))
+  if (( pass == 1 )); then
+    rounds=$(grep -vc '^#' bench/openings/glinski.epd)
+  else
+    rounds=$(wc -l < "$out/list$((pass - 1)).epd")
+  fi
   if (( rounds == 0 )); then break; fi
   echo "== pass $pass: $rounds openings, nodes $a against $b"
   rm -f "$out/pass$pass.pgn"
