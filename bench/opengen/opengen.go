@@ -181,9 +181,19 @@ type Opening struct {
 
 // Stats counts what happened to the candidates drawn.
 type Stats struct {
-	Drawn, Ended, InCheck, Repeat, Material, Screened, Verified, Deep, NotRecapture, Kept int
-	CachedVerdicts                                                                        int
-	ScreenNodes, DeepNodes                                                                uint64
+	Drawn          int // candidates drawn
+	Ended          int // the game ended on the way
+	InCheck        int // the side to move is in check
+	Repeat         int // a kept opening, or on the way to one, or one on its way
+	Material       int // unequal material that no capture mends
+	Screened       int // out at the cheap search
+	Verified       int // given a verifying search
+	CachedVerdicts int // of those, verdicts read from the checkpoint
+	Deep           int // out at the verifying search
+	NotRecapture   int // unequal material and the verifying move does not mend it
+	Kept           int
+	ScreenNodes    uint64
+	DeepNodes      uint64
 }
 
 // Generator judges candidates in index order and keeps the good ones.
