@@ -8,8 +8,9 @@ import (
 
 	"github.com/sakk-chess/sakk/bench/openings"
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // MaterialKind sorts an opening by its material.
@@ -45,7 +46,7 @@ func Material(pos game.Position) (MaterialKind, error) {
 
 // AuditConfig says which openings of a book an audit searches.
 type AuditConfig struct {
-	Variant string
+	Variant game.Variant
 	Every   int    // search every Every-th opening (1: all; 0: none)
 	Depth   int    // search depth (0: use Nodes)
 	Nodes   uint64 // node budget (0: use Depth)
@@ -79,7 +80,7 @@ func AuditBook(book []openings.Opening, cfg AuditConfig, progress io.Writer) (Au
 	opts.Threads = 1
 	e.SetOptions(opts)
 	for i, o := range book {
-		pos, err := o.Position(cfg.Variant)
+		pos, err := searchable(o, cfg.Variant)
 		if err != nil {
 			return a, fmt.Errorf("line %d: %w", o.Line, err)
 		}
@@ -113,6 +114,15 @@ func AuditBook(book []openings.Opening, cfg AuditConfig, progress io.Writer) (Au
 		a.Entries = append(a.Entries, entry)
 	}
 	return a, nil
+}
+
+// searchable builds an opening's position (before its book moves) as a
+// board the search takes.
+func searchable(o openings.Opening, v game.Variant) (engine.SearchBoard, error) {
+	if o.FEN == "" {
+		return variant.New(v)
+	}
+	return variant.FromFEN(v, o.FEN)
 }
 
 // ScoreStats summarises the searched scores of an audit.

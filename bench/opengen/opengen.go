@@ -13,14 +13,14 @@ import (
 	"math/rand/v2"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Config says how openings are drawn and judged.
 type Config struct {
-	Variant      string
+	Variant      game.Variant
 	Count        int    // openings to keep
 	Seed         uint64 // candidate i is drawn from PCG(Seed, i)
 	MinPlies     int    // fewest random plies
@@ -36,8 +36,8 @@ type Config struct {
 // Check reports a configuration that cannot work.
 func (c Config) Check() error {
 	switch {
-	case !variant.Valid(c.Variant):
-		return fmt.Errorf("unknown variant %q", c.Variant)
+	case c.Variant != game.Chess && c.Variant != game.Glinski:
+		return fmt.Errorf("unknown variant %v", c.Variant)
 	case c.Count < 1:
 		return errors.New("need a count >= 1")
 	case c.MinPlies < 1 || c.MaxPlies < c.MinPlies:
@@ -61,8 +61,8 @@ func (c Config) Verifying() string {
 // Candidate is one random opening before it is judged.
 type Candidate struct {
 	Index int
-	Pos   game.Position // rebuilt from its FEN: what "position fen" gives
-	Path  []uint64      // keys of the positions on the way, start excluded, Pos excluded
+	Pos   engine.SearchBoard // rebuilt from its FEN: what "position fen" gives
+	Path  []uint64           // keys of the positions on the way, start excluded, Pos excluded
 }
 
 // Draw plays candidate index: a number of plies in [MinPlies, MaxPlies] and
@@ -229,7 +229,7 @@ func New(cfg Config, cached []Verdict) (*Generator, error) {
 
 // Search is a fresh search of pos (hash and tables cleared first), the
 // same as "ucinewgame", "position fen" and "go" with these limits.
-func (g *Generator) Search(pos game.Position, lim engine.Limits) engine.Result {
+func (g *Generator) Search(pos engine.SearchBoard, lim engine.Limits) engine.Result {
 	g.eng.NewGame()
 	return g.eng.Search(pos, lim, nil)
 }

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/uci"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -43,7 +43,7 @@ func fens(book []Opening) []string {
 func TestConfigCheck(t *testing.T) {
 	require.NoError(t, small().Check())
 	for name, change := range map[string]func(*Config){
-		"variant":    func(c *Config) { c.Variant = "shogi" },
+		"variant":    func(c *Config) { c.Variant = game.Glinski + 1 },
 		"count":      func(c *Config) { c.Count = 0 },
 		"plies":      func(c *Config) { c.MinPlies, c.MaxPlies = 5, 4 },
 		"margin":     func(c *Config) { c.Margin = -1 },
@@ -79,8 +79,9 @@ func TestDrawIsDeterministic(t *testing.T) {
 
 func TestEqualMaterial(t *testing.T) {
 	for _, tc := range []struct {
-		variant, fen string
-		equal        bool
+		variant game.Variant
+		fen     string
+		equal   bool
 	}{
 		{game.Chess, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", true},
 		{game.Chess, "rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2", false},
@@ -243,7 +244,7 @@ func TestScoreIsUCIScore(t *testing.T) {
 
 // uciScore runs sakk's UCI loop in-process and returns the "score ..." of
 // the last info line at depth.
-func uciScore(t *testing.T, variantName, fen string, depth int) string {
+func uciScore(t *testing.T, v game.Variant, fen string, depth int) string {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -258,7 +259,7 @@ func uciScore(t *testing.T, variantName, fen string, depth int) string {
 		<-ended
 	}()
 	go func() {
-		fmt.Fprintf(inW, "setoption name UCI_Variant value %s\nucinewgame\nposition fen %s\ngo depth %d\n", variantName, fen, depth)
+		fmt.Fprintf(inW, "setoption name UCI_Variant value %v\nucinewgame\nposition fen %s\ngo depth %d\n", v, fen, depth)
 	}()
 	lines := make(chan string)
 	go func() {

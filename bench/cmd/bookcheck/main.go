@@ -15,11 +15,15 @@ import (
 
 	"github.com/sakk-chess/sakk/bench/opengen"
 	"github.com/sakk-chess/sakk/bench/openings"
+	"github.com/sakk-chess/sakk/game"
 )
 
 func main() {
-	var cfg opengen.AuditConfig
-	flag.StringVar(&cfg.Variant, "variant", "glinski", "chess or glinski")
+	cfg := opengen.AuditConfig{Variant: game.Glinski}
+	flag.Func("variant", "chess or glinski (default glinski)", func(name string) (err error) {
+		cfg.Variant, err = game.ParseVariant(name)
+		return err
+	})
 	book := flag.String("book", "builtin:glinski", "EPD or PGN file, or builtin:glinski")
 	format := flag.String("format", "", "epd or pgn (default: from the file name)")
 	flag.IntVar(&cfg.Every, "every", 0, "search every n-th opening (1: all, 0: none)")

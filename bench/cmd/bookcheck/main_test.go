@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sakk-chess/sakk/bench/opengen"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -18,7 +19,7 @@ func TestRun(t *testing.T) {
 			"rnbqkbnr/ppp1pppp/8/3P4/8/8/PPPP1PPP/RNBQKBNR b KQkq -\n"+
 			"r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq -\n"), 0o644))
 	var out strings.Builder
-	cfg := opengen.AuditConfig{Variant: "chess", Every: 1, Depth: 3, Margin: 30}
+	cfg := opengen.AuditConfig{Variant: game.Chess, Every: 1, Depth: 3, Margin: 30}
 	require.NoError(t, run(cfg, book, "", true, &out))
 	text := out.String()
 	assert.Contains(t, text, "3 openings: material equal 1, bishop for knight 0, pending recapture 1, unequal 1")

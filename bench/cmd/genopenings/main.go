@@ -19,11 +19,15 @@ import (
 
 	"github.com/sakk-chess/sakk/bench"
 	"github.com/sakk-chess/sakk/bench/opengen"
+	"github.com/sakk-chess/sakk/game"
 )
 
 func main() {
-	var cfg opengen.Config
-	flag.StringVar(&cfg.Variant, "variant", "glinski", "chess or glinski")
+	cfg := opengen.Config{Variant: game.Glinski}
+	flag.Func("variant", "chess or glinski (default glinski)", func(name string) (err error) {
+		cfg.Variant, err = game.ParseVariant(name)
+		return err
+	})
 	flag.IntVar(&cfg.Count, "n", 400, "openings to write")
 	flag.Uint64Var(&cfg.Seed, "seed", 18, "random seed")
 	flag.IntVar(&cfg.MinPlies, "min-plies", 6, "fewest random plies")
