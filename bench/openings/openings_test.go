@@ -92,7 +92,7 @@ func TestBadBooks(t *testing.T) {
 func TestGlinskiBook(t *testing.T) {
 	book, err := Glinski()
 	require.NoError(t, err)
-	assert.Len(t, book, 400)
+	assert.Len(t, book, 397)
 	seen := map[string]bool{}
 	for _, o := range book {
 		assert.False(t, seen[o.FEN], "duplicate at line %d", o.Line)

@@ -1,6 +1,7 @@
 // Package playout makes positions by playing sakk against itself from the
 // start position, mixing random moves with shallow searches, so that the
-// bench and opening files can be regenerated deterministically from a seed.
+// bench positions can be regenerated deterministically from a seed (opening
+// books have their own generator, bench/opengen).
 package playout
 
 import (
