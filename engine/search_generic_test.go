@@ -50,6 +50,7 @@ func (w *genericWorker[P]) initRoot(searchMoves []move.Move) {
 			}
 		}
 	}
+	w.tbRoot()
 }
 
 // iterate is iterative deepening: one aspiration search per depth and
@@ -267,6 +268,9 @@ func (w *genericWorker[P]) search(alpha, beta, depth, ply int, cutNode bool) int
 		if !pvNode && hit.Depth >= depth && ttCuts(hit.Bound, ttScore, alpha, beta) {
 			return ttScore
 		}
+	}
+	if score, ok := w.probeTB(alpha, beta, depth, ply); ok {
+		return score
 	}
 
 	f := &t.stack[ply]

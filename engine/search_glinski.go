@@ -52,6 +52,7 @@ func (w *glinskiWorker) initRoot(searchMoves []move.Move) {
 			}
 		}
 	}
+	w.tbRoot()
 }
 
 // iterate is iterative deepening: one aspiration search per depth and
@@ -269,6 +270,9 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if !pvNode && hit.Depth >= depth && ttCuts(hit.Bound, ttScore, alpha, beta) {
 			return ttScore
 		}
+	}
+	if score, ok := w.probeTB(alpha, beta, depth, ply); ok {
+		return score
 	}
 
 	f := &t.stack[ply]

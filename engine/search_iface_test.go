@@ -51,6 +51,7 @@ func (w *ifaceWorker) initRoot(searchMoves []move.Move) {
 			}
 		}
 	}
+	w.tbRoot()
 }
 
 // iterate is iterative deepening: one aspiration search per depth and
@@ -268,6 +269,9 @@ func (w *ifaceWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if !pvNode && hit.Depth >= depth && ttCuts(hit.Bound, ttScore, alpha, beta) {
 			return ttScore
 		}
+	}
+	if score, ok := w.probeTB(alpha, beta, depth, ply); ok {
+		return score
 	}
 
 	f := &t.stack[ply]

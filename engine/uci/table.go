@@ -21,7 +21,7 @@ func (s *session) optionTable() Options {
 		}
 	}
 	atoi := func(v string) int { n, _ := strconv.Atoi(v); return n } // v is checked already
-	return Options{
+	return append(Options{
 		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(def.HashMB), Min: engine.MinHashMB, Max: s.cfg.MaxHashMB,
 			Apply: setEngine(func(o *engine.Options, v string) { o.HashMB = atoi(v) })},
 		{Name: "Threads", Kind: Spin, Default: strconv.Itoa(def.Threads), Min: 1, Max: engine.MaxThreads,
@@ -40,7 +40,7 @@ func (s *session) optionTable() Options {
 			Apply: s.setVariant},
 		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateName(def.GlinskiStalemateDraw), Vars: []string{"three-quarters", "draw"},
 			Apply: setEngine(func(o *engine.Options, v string) { o.GlinskiStalemateDraw = v == "draw" })},
-	}
+	}, s.syzygyOptions()...)
 }
 
 func stalemateName(draw bool) string {
