@@ -40,6 +40,8 @@ Options:
   -draw movenumber=N movecount=N score=CP          draw adjudication
   -resign movecount=N score=CP [twosided=true]     resign adjudication
   -maxmoves N                 draw after N full moves
+  -tb DIR[:DIR...]            adjudicate by Syzygy tablebases (chess): a game
+                              ends as soon as it reaches a position they cover
   -glinski-stalemate 3/4|draw how a Glinski stalemate scores (default 3/4)
   -hang-timeout SECONDS       limit for a move without clock or st= (60)
   -event NAME  -site NAME     PGN tags
