@@ -36,7 +36,14 @@ func (tb *Tablebase) ProbeWDL(p *board.Position) (w WDL, ok bool) {
 // tries pawn moves and reports when a zeroing move is best.
 func (tb *Tablebase) search(p *board.Position, zeroing bool) (WDL, status) {
 	var list move.List
-	p.LegalMoves(&list)
+	legal := 0
+	if zeroing {
+		p.LegalMoves(&list)
+		legal = list.N
+	} else {
+		p.Captures(&list) // captures and promotions: cheaper than every move
+		legal = -1        // counted below only if every capture is tried
+	}
 	best := Loss
 	tried := 0
 	for _, m := range list.Slice() {
@@ -59,7 +66,10 @@ func (tb *Tablebase) search(p *board.Position, zeroing bool) (WDL, status) {
 	}
 	// When every legal move was tried the table value is not needed (and
 	// may be wrong: it ignores en passant).
-	allTried := tried > 0 && tried == list.N
+	if legal < 0 && tried > 0 {
+		legal = p.CountLegalMoves()
+	}
+	allTried := tried > 0 && tried == legal
 	value := best
 	if !allTried {
 		v, st := tb.probeTable(p, false, Draw)
