@@ -197,7 +197,7 @@ func TestTablebaseHoldsDraws(t *testing.T) {
 		"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1",   // KPvK, black to move holds
 		"8/8/4k3/8/8/2K5/1P6/4n3 b - - 0 1", // KNvKP
 		"2k5/8/8/8/3R4/8/8/3bK3 b - - 0 1",  // KRvKB
-		"8/8/8/8/8/1k6/p7/K7 w - - 0 1",     // KvKP, a-pawn: White holds
+		"8/8/8/8/1k6/p7/8/1K6 w - - 0 1",    // KvKP, a-pawn: White holds
 		"3qk3/8/8/8/8/8/8/3QK3 b - - 0 1",   // KQvKQ
 	}
 	if testing.Short() {

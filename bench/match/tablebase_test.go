@@ -3,6 +3,7 @@ package match
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -97,4 +98,72 @@ func TestTablebaseAdjudicatedGames(t *testing.T) {
 	}
 	assert.Positive(t, adjudicated, "random play from five pieces reaches the tables")
 	t.Logf("%d of %d games adjudicated by the tables", adjudicated, len(games))
+}
+
+// stockfishPath finds Stockfish; under CI it must be installed.
+func stockfishPath(t *testing.T) string {
+	for _, p := range []string{"/usr/games/stockfish", "/usr/bin/stockfish"} {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("stockfish is not installed (apt-get install stockfish)")
+	}
+	t.Skip("stockfish is not installed")
+	return ""
+}
+
+// TestSakkHoldsTablebaseDrawsAgainstStockfish: sakk with tables plays
+// drawn four-piece endings against Stockfish (without tables), both
+// colours; none of sakk's moves may turn the draw into a loss.
+func TestSakkHoldsTablebaseDrawsAgainstStockfish(t *testing.T) {
+	bin := buildSakk(t)
+	sf := stockfishPath(t)
+	abs, err := filepath.Abs(tbDir)
+	require.NoError(t, err)
+	book := filepath.Join(t.TempDir(), "drawn.epd")
+	drawn := []string{
+		"8/8/8/3k4/8/8/6r1/2R1K3 w - - 0 1", // KRvKR
+		"8/8/4k3/8/8/2K5/1P6/4n3 b - - 0 1", // KNvKP
+		"2k5/8/8/8/3R4/8/8/3bK3 b - - 0 1",  // KRvKB
+		"8/8/8/8/1k6/p7/8/1K6 w - - 0 1",    // KvKP, a-pawn
+		"3qk3/8/8/8/8/8/8/3QK3 w - - 0 1",   // KQvKQ
+		"8/8/8/4k3/4p3/8/4K3/8 w - - 0 1",   // KvKP, the king in front
+	}
+	require.NoError(t, os.WriteFile(book, []byte(strings.Join(drawn, "\n")+"\n"), 0o644))
+	tb, errs := syzygy.Open(tbDir)
+	require.Empty(t, errs)
+	defer tb.Close()
+	_, _, games := runMatch(t, "-engine", "cmd="+bin, "name=sakk", "option.SyzygyPath="+abs, "nodes=3000",
+		"-engine", "cmd="+sf, "name=stockfish", "nodes=20000",
+		"-games", "2", "-rounds", strconv.Itoa(len(drawn)), "-repeat", "-maxmoves", "30",
+		"-openings", "file="+book, "order=sequential")
+	require.Len(t, games, 2*len(drawn))
+	sakkMoves := 0
+	for _, g := range games {
+		assert.NotEqual(t, map[string]string{"sakk": "0-1", "stockfish": "1-0"}[g.Tag("White")], g.Result,
+			"sakk lost a drawn ending: %s", g.Tag("FEN"))
+		pos, err := board.FromFEN(g.Tag("FEN"))
+		require.NoError(t, err)
+		sakkSide := 0
+		if g.Tag("Black") == "sakk" {
+			sakkSide = 1
+		}
+		for _, m := range g.Moves {
+			mv, err := pos.ParseSAN(m.Text)
+			require.NoError(t, err)
+			mover := int(pos.SideToMove())
+			pos.Make(mv)
+			if mover != sakkSide {
+				continue
+			}
+			sakkMoves++
+			w, ok := tb.ProbeWDL(pos)
+			if ok {
+				require.NotEqual(t, syzygy.Win, w, "sakk's %s let the opponent win: %s", m.Text, pos.FEN())
+			}
+		}
+	}
+	t.Logf("%d games, %d sakk moves checked", len(games), sakkMoves)
 }
