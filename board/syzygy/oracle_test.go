@@ -334,4 +334,63 @@ func TestLiveAgainstFathom(t *testing.T) {
 	compare(t, openTest(t), askFathom(t, bin, randomFENs(t, rand.Uint64(), n)))
 }
 
-var _ = move.Pawn
+var fathomMoves = regexp.MustCompile(`\[(Winning|Drawing|Losing)Moves "([^"]*)"\]`)
+
+// TestRootRanksAgainstFathom: RankRootDTZ sorts every root move into the
+// same winning / drawing / losing class as fathom's move lists.
+func TestRootRanksAgainstFathom(t *testing.T) {
+	bin := fathomPath(t)
+	tb := openTest(t)
+	golden := readGolden(t)
+	step := 25
+	if testing.Short() {
+		step = 100
+	}
+	abs, err := filepath.Abs(testDir)
+	require.NoError(t, err)
+	var fens []string
+	for i := 0; i < len(golden); i += step {
+		fens = append(fens, golden[i].fen)
+	}
+	texts := make([][]byte, len(fens))
+	var wg sync.WaitGroup
+	for i, fen := range fens {
+		wg.Go(func() { texts[i], _ = exec.Command(bin, "--path="+abs, fen).Output() })
+		if i%6 == 5 {
+			wg.Wait()
+		}
+	}
+	wg.Wait()
+	agree, moves := 0, 0
+	for i, fen := range fens {
+		p, err := board.FromFEN(fen)
+		require.NoError(t, err)
+		want := map[move.Move]int{}
+		for _, m := range fathomMoves.FindAllSubmatch(texts[i], -1) {
+			class := map[string]int{"Winning": 1, "Drawing": 0, "Losing": -1}[string(m[1])]
+			for _, san := range strings.Split(string(m[2]), ", ") {
+				if san == "" {
+					continue
+				}
+				mv, err := p.ParseSAN(san)
+				require.NoError(t, err, "%s: fathom's %s", fen, san)
+				want[mv] = class
+			}
+		}
+		var list move.List
+		p.LegalMoves(&list)
+		ranks := make([]int, list.N)
+		require.True(t, tb.RankRootDTZ(p, list.Slice(), ranks), fen)
+		require.Len(t, want, list.N, "%s: fathom lists every legal move", fen)
+		for j, m := range list.Slice() {
+			got := sign(ranks[j])
+			moves++
+			if got == want[m] {
+				agree++
+			} else {
+				t.Errorf("%s: %s ranked %d, fathom class %d", fen, p.SAN(m), ranks[j], want[m])
+			}
+		}
+	}
+	t.Logf("root move classes agree with fathom: %d/%d moves in %d positions", agree, moves, len(fens))
+}
