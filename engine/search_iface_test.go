@@ -270,8 +270,10 @@ func (w *ifaceWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			return ttScore
 		}
 	}
-	if score, ok := w.probeTB(alpha, beta, depth, ply); ok {
-		return score
+	if t.tbLimit != 0 { // tablebases (tablebase.go)
+		if score, ok := w.probeTB(alpha, beta, depth, ply); ok {
+			return score
+		}
 	}
 
 	f := &t.stack[ply]

@@ -182,12 +182,10 @@ func tbScore(rank int, rule50 bool) int {
 }
 
 // probeTB probes the WDL tables at a node reached by a capture or pawn
-// move. It returns a score and true when that score settles the node.
+// move. It returns a score and true when that score settles the node. The
+// search calls it only when t.tbLimit > 0.
 func (w *chessWorker) probeTB(alpha, beta, depth, ply int) (int, bool) {
 	t := &w.thread
-	if t.tbLimit == 0 {
-		return 0, false
-	}
 	pos := w.pos
 	if pos.HalfmoveClock() != 0 || pos.CastlingRights() != 0 {
 		return 0, false
