@@ -125,6 +125,9 @@ func (w *chessWorker) tbRoot() {
 	opts := s.options()
 	t.tbLimit = min(opts.ProbeLimit, s.tb.MaxPieces())
 	t.tbDepth = opts.ProbeDepth
+	if opts.ProbeLimit > s.tb.MaxPieces() {
+		t.tbDepth = 0 // as Stockfish: below the largest tables, probe at any depth
+	}
 	t.tbRule50 = opts.Rule50
 	pos := w.pos
 	if t.nRoot == 0 || pos.CastlingRights() != 0 || bits.OnesCount64(pos.Occupied()) > t.tbLimit {
