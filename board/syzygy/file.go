@@ -196,6 +196,9 @@ func (r *reader) bytes(n uint64) []byte {
 
 func (r *reader) align(n int) {
 	r.pos = (r.pos + n - 1) &^ (n - 1)
+	if r.pos > len(r.buf) {
+		r.pos, r.err = len(r.buf), errCorrupt
+	}
 }
 
 // load maps and parses one table file. dtz selects the .rtbz layout.
@@ -264,8 +267,7 @@ func (t *table) parse(f *tableFile, dtz bool) error {
 			setSizes(&f.sides[s][file], r)
 		}
 	}
-	if dtz {
-		f.dtzMap = r.buf[r.pos:]
+	if dtz && r.err == nil {
 		start := r.pos
 		for file := range files {
 			d := &f.sides[0][file]
@@ -486,7 +488,8 @@ func (d *pairs) check() error {
 	if d.flags&flagSingleValue != 0 {
 		return nil
 	}
-	if d.span == 0 || d.blockSize < 8 || len(d.symLen) == 0 {
+	if d.span == 0 || d.blockSize < 8 || d.blockSize > 1<<24 || len(d.symLen) == 0 ||
+		uint64(len(d.data)) != d.numBlocks*d.blockSize {
 		return errCorrupt
 	}
 	for i := 0; i+6 <= len(d.sparse); i += 6 {
