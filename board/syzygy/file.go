@@ -581,7 +581,8 @@ func (tb *Tablebase) MaxPieces() int {
 	return tb.maxPieces
 }
 
-// Count is the number of loaded WDL tables; CountDTZ the number with DTZ.
+// Count is the number of loaded tables (WDL files) and how many of them
+// also have their DTZ file.
 func (tb *Tablebase) Count() (wdl, dtz int) {
 	if tb == nil {
 		return 0, 0

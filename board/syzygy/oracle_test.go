@@ -87,7 +87,6 @@ func randomPosition(rng *rand.Rand, name string) *board.Position {
 			placed[pusher][1]++
 			placed[side][1]++
 			ep = board.SquareName(behind*8 + file)
-			defer func(a, b int) {}(0, 0)
 			// The squares the pawn crossed must be empty: reserve them.
 			squares[behind*8+file] = '.'
 			squares[(2*behind-rank)*8+file] = '.'

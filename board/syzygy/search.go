@@ -16,7 +16,7 @@ func (tb *Tablebase) usable(p *board.Position) bool {
 	if tb == nil || len(tb.list) == 0 || p.CastlingRights() != 0 {
 		return false
 	}
-	n := popCount(p.Occupied())
+	n := board.PopCount(p.Occupied())
 	return n <= tb.maxPieces || n == 2
 }
 
@@ -183,4 +183,3 @@ func sign(x int) int {
 	return 0
 }
 
-func popCount(b uint64) int { return board.PopCount(b) }
