@@ -182,4 +182,3 @@ func sign(x int) int {
 	}
 	return 0
 }
-
