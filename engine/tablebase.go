@@ -10,8 +10,8 @@ import (
 	"sync/atomic"
 
 	"github.com/sakk-chess/sakk/board/syzygy"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/tt"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Tablebase scores lie between the evaluations and the mates: a win known

@@ -9,7 +9,7 @@ import (
 
 	"github.com/sakk-chess/sakk/board"
 	"github.com/sakk-chess/sakk/board/syzygy"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
@@ -168,7 +168,7 @@ func TestTablebaseWinsWonEndings(t *testing.T) {
 			require.Equal(t, syzygy.Win, w, c.fen)
 		}
 		plies := 0
-		for ; plies < 400 && pos.CountLegalMoves() > 0; plies++ {
+		for ; plies < 400 && pos.CountLegal() > 0; plies++ {
 			require.Less(t, pos.HalfmoveClock(), 100, "%s: fifty-move draw after %d plies", c.fen, plies)
 			if pos.SideToMove() != winner {
 				pos.Make(longestDefence(t, ref, pos))
@@ -182,7 +182,7 @@ func TestTablebaseWinsWonEndings(t *testing.T) {
 				require.Equal(t, syzygy.Loss, w, "%s: %s lost the win", c.fen, pos.FEN())
 			}
 		}
-		assert.True(t, pos.InCheck() && pos.CountLegalMoves() == 0 && pos.SideToMove() != winner,
+		assert.True(t, pos.InCheck() && pos.CountLegal() == 0 && pos.SideToMove() != winner,
 			"%s: no mate after %d plies (%s)", c.fen, plies, pos.FEN())
 		t.Logf("%s: mate after %d plies", c.fen, plies)
 	}
@@ -210,7 +210,7 @@ func TestTablebaseHoldsDraws(t *testing.T) {
 		require.Equal(t, syzygy.Draw, w, fen)
 		defender := pos.SideToMove()
 		holder, attacker := tbEngine(t), New()
-		for plies := 0; plies < 120 && pos.Outcome().Result == 0 && pos.CountLegalMoves() > 0; plies++ {
+		for plies := 0; plies < 120 && pos.Outcome().Result == 0 && pos.CountLegal() > 0; plies++ {
 			if pos.SideToMove() == defender {
 				r := holder.Search(pos, Limits{Nodes: 3000}, nil)
 				pos.Make(r.Best)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/sakk-chess/sakk/board"
 	"github.com/sakk-chess/sakk/board/syzygy"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

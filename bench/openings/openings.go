@@ -14,8 +14,8 @@ import (
 	"strings"
 
 	"github.com/sakk-chess/sakk/bench/pgn"
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // Opening is a start for a game: a position (FEN "" for the variant's start
@@ -27,11 +27,11 @@ type Opening struct {
 }
 
 // Position builds the opening's position before its book moves.
-func (o Opening) Position(variantName string) (game.Position, error) {
+func (o Opening) Position(v game.Variant) (game.Position, error) {
 	if o.FEN == "" {
-		return variant.New(variantName)
+		return variant.New(v)
 	}
-	return variant.FromFEN(variantName, o.FEN)
+	return variant.FromFEN(v, o.FEN)
 }
 
 //go:embed glinski.epd
@@ -48,7 +48,7 @@ func Glinski() ([]Opening, error) {
 
 // Load reads a book file; format is "epd", "pgn" or "" (from the file's
 // extension). plies > 0 keeps only the first plies book moves of PGN lines.
-func Load(path, format, variantName string, plies int) ([]Opening, error) {
+func Load(path, format string, v game.Variant, plies int) ([]Opening, error) {
 	if path == GlinskiBookName {
 		return Glinski()
 	}
@@ -60,7 +60,7 @@ func Load(path, format, variantName string, plies int) ([]Opening, error) {
 		return nil, err
 	}
 	defer file.Close()
-	book, err := Read(file, format, variantName, plies)
+	book, err := Read(file, format, v, plies)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -69,17 +69,14 @@ func Load(path, format, variantName string, plies int) ([]Opening, error) {
 
 // Read parses a book. Every line (EPD) or game (PGN) is checked; the first
 // bad one stops the reading with an error naming its line.
-func Read(r io.Reader, format, variantName string, plies int) ([]Opening, error) {
-	if !variant.Valid(variantName) {
-		return nil, fmt.Errorf("unknown variant %q", variantName)
-	}
+func Read(r io.Reader, format string, v game.Variant, plies int) ([]Opening, error) {
 	var book []Opening
 	var err error
 	switch strings.ToLower(format) {
 	case "epd", "fen":
-		book, err = readEPD(r, variantName)
+		book, err = readEPD(r, v)
 	case "pgn":
-		book, err = readPGN(r, variantName, plies)
+		book, err = readPGN(r, v, plies)
 	default:
 		return nil, fmt.Errorf("unknown opening format %q (epd or pgn)", format)
 	}
@@ -89,7 +86,7 @@ func Read(r io.Reader, format, variantName string, plies int) ([]Opening, error)
 	return book, err
 }
 
-func readEPD(r io.Reader, variantName string) ([]Opening, error) {
+func readEPD(r io.Reader, v game.Variant) ([]Opening, error) {
 	var book []Opening
 	scanner := bufio.NewScanner(r)
 	scanner.Buffer(make([]byte, 64*1024), 1024*1024)
@@ -98,8 +95,8 @@ func readEPD(r io.Reader, variantName string) ([]Opening, error) {
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		fen := positionFields(text, variantName)
-		pos, err := variant.FromFEN(variantName, fen)
+		fen := positionFields(text, v)
+		pos, err := variant.FromFEN(v, fen)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %q: %w", line, text, err)
 		}
@@ -114,11 +111,11 @@ func readEPD(r io.Reader, variantName string) ([]Opening, error) {
 // positionFields cuts the EPD operations off a line: the variant's fixed
 // position fields (4 for chess, 3 for Glinski: board, side, ep), plus the two
 // move counters when they follow.
-func positionFields(text, variantName string) string {
+func positionFields(text string, v game.Variant) string {
 	text, _, _ = strings.Cut(text, ";")
 	fields := strings.Fields(text)
 	core := 4
-	if strings.EqualFold(variantName, game.Glinski) {
+	if v == game.Glinski {
 		core = 3
 	}
 	if len(fields) <= core {
@@ -147,14 +144,14 @@ func playable(pos game.Position) error {
 	return nil
 }
 
-func readPGN(r io.Reader, variantName string, plies int) ([]Opening, error) {
+func readPGN(r io.Reader, v game.Variant, plies int) ([]Opening, error) {
 	games, err := pgn.Read(r)
 	if err != nil {
 		return nil, err
 	}
 	book := make([]Opening, 0, len(games))
 	for _, g := range games {
-		opening, err := pgnOpening(g, variantName, plies)
+		opening, err := pgnOpening(g, v, plies)
 		if err != nil {
 			return nil, fmt.Errorf("game at line %d: %w", g.Line, err)
 		}
@@ -163,9 +160,9 @@ func readPGN(r io.Reader, variantName string, plies int) ([]Opening, error) {
 	return book, nil
 }
 
-func pgnOpening(g pgn.Game, variantName string, plies int) (Opening, error) {
+func pgnOpening(g pgn.Game, v game.Variant, plies int) (Opening, error) {
 	opening := Opening{FEN: g.Tag("FEN"), Line: g.Line}
-	pos, err := opening.Position(variantName)
+	pos, err := opening.Position(v)
 	if err != nil {
 		return opening, err
 	}

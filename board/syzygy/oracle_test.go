@@ -15,7 +15,7 @@ import (
 	"testing"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/stretchr/testify/require"
 )
 
@@ -111,7 +111,7 @@ func randomPosition(rng *rand.Rand, name string) *board.Position {
 			continue
 		}
 		them := p.Side().Other()
-		if p.IsAttacked(p.KingSquare(them), p.Side(), p.Occupied()) || p.CountLegalMoves() == 0 {
+		if p.IsAttacked(p.KingSquare(them), p.Side(), p.Occupied()) || p.CountLegal() == 0 {
 			continue
 		}
 		return p

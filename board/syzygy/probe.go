@@ -4,7 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // WDL is a win/draw/loss value for the side to move. CursedWin and

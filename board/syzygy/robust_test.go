@@ -248,7 +248,7 @@ func TestEnPassantDecides(t *testing.T) {
 	} {
 		withEP, err := board.FromFEN(c.fen)
 		require.NoError(t, err)
-		require.NotEqual(t, board.NoSquare, withEP.EnPassantSquare())
+		require.NotEqual(t, board.NoSquare, withEP.EnPassant())
 		fields := strings.Fields(c.fen)
 		fields[3] = "-"
 		noEP, err := board.FromFEN(strings.Join(fields, " "))

@@ -2,7 +2,7 @@ package syzygy
 
 import (
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // MaxRank is the rank of a move that wins with no fifty-move trouble.
@@ -35,7 +35,7 @@ func (tb *Tablebase) RankRootDTZ(p *board.Position, moves []move.Move, ranks []i
 			dtz = -dtz
 			dtz += sign(dtz)
 		}
-		if dtz == 2 && p.InCheck() && p.CountLegalMoves() == 0 {
+		if dtz == 2 && p.InCheck() && p.CountLegal() == 0 {
 			dtz = 1 // mate
 		}
 		p.Unmake()

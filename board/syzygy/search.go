@@ -2,7 +2,7 @@ package syzygy
 
 import (
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // The tables do not know en passant, and the generator stored "don't care"
@@ -67,7 +67,7 @@ func (tb *Tablebase) search(p *board.Position, zeroing bool) (WDL, status) {
 	// When every legal move was tried the table value is not needed (and
 	// may be wrong: it ignores en passant).
 	if legal < 0 && tried > 0 {
-		legal = p.CountLegalMoves()
+		legal = p.CountLegal()
 	}
 	allTried := tried > 0 && tried == legal
 	value := best
@@ -153,7 +153,7 @@ func (tb *Tablebase) probeDTZ(p *board.Position) (int, status) {
 			v, st = tb.probeDTZ(p)
 			v = -v
 		}
-		if v == 1 && p.InCheck() && p.CountLegalMoves() == 0 {
+		if v == 1 && p.InCheck() && p.CountLegal() == 0 {
 			best = 1
 		}
 		p.Unmake()

@@ -42,7 +42,9 @@ Options:
   -maxmoves N                 draw after N full moves
   -tb DIR[:DIR...]            adjudicate by Syzygy tablebases (chess): a game
                               ends as soon as it reaches a position they cover
-  -glinski-stalemate 3/4|draw how a Glinski stalemate scores (default 3/4)
+  -glinski-stalemate three-quarters|draw
+                              how a Glinski stalemate scores, as the UCI
+                              option GlinskiStalemate (default three-quarters)
   -hang-timeout SECONDS       limit for a move without clock or st= (60)
   -event NAME  -site NAME     PGN tags
 

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/perft"
 	"github.com/sakk-chess/sakk/perft/bisect"
 )
@@ -136,23 +136,25 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	if err := a.check(set); err != nil {
 		return usageError(stderr, "sakk perft", err.Error())
 	}
-	name := a.variantName()
-	if a.chess960 && name != game.Chess {
+	v := a.pickVariant()
+	if a.chess960 && v != game.Chess {
 		return usageError(stderr, "sakk perft", "--chess960 only applies to chess")
 	}
 	switch {
 	case a.suite != "":
-		return runPerftSuite(a, name, stdout, stderr)
+		return runPerftSuite(a, v, stdout, stderr)
 	case a.against != "":
-		return runPerftAgainst(a, name, stdout, stderr)
+		return runPerftAgainst(a, v, stdout, stderr)
 	}
-	return runPerftCount(a, name, stdout, stderr)
+	return runPerftCount(a, v, stdout, stderr)
 }
 
 // check rejects option values and combinations that make no sense.
 func (a *perftArgs) check(set map[string]bool) error {
-	if a.variant != "" && !variant.Valid(a.variant) {
-		return fmt.Errorf("unknown variant %q (known: %s)", a.variant, strings.Join(variant.Names(), ", "))
+	if a.variant != "" {
+		if _, err := game.ParseVariant(a.variant); err != nil {
+			return err
+		}
 	}
 	if a.threads < 1 || a.threads > perftMaxThreads {
 		return fmt.Errorf("--threads must be 1..%d, not %d", perftMaxThreads, a.threads)
@@ -197,12 +199,13 @@ func (a *perftArgs) check(set map[string]bool) error {
 	return nil
 }
 
-// variantName picks the variant: --variant, else a guess from the suite's
-// file name or the FEN.
-func (a *perftArgs) variantName() string {
+// pickVariant picks the variant: --variant (checked already), else a guess
+// from the suite's file name or the FEN.
+func (a *perftArgs) pickVariant() game.Variant {
 	switch {
 	case a.variant != "":
-		return strings.ToLower(a.variant)
+		v, _ := game.ParseVariant(a.variant)
+		return v
 	case a.suite != "":
 		return suiteVariant(a.suite)
 	}
@@ -213,13 +216,13 @@ func (a *perftArgs) variantName() string {
 }
 
 // newPosition reads fen (or the start position for "") as the variant.
-func (a *perftArgs) newPosition(name, fen string) (game.Position, error) {
+func (a *perftArgs) newPosition(v game.Variant, fen string) (game.Position, error) {
 	var pos game.Position
 	var err error
 	if fen == "" {
-		pos, err = variant.New(name)
+		pos, err = variant.New(v)
 	} else {
-		pos, err = variant.FromFEN(name, fen)
+		pos, err = variant.FromFEN(v, fen)
 	}
 	if err != nil {
 		return nil, err
@@ -241,8 +244,8 @@ func castlingNeedsChess960(pos game.Position) bool {
 }
 
 // runPerftCount counts one position, with --divide lines if asked.
-func runPerftCount(a perftArgs, name string, stdout, stderr io.Writer) int {
-	pos, err := a.newPosition(name, a.fen)
+func runPerftCount(a perftArgs, v game.Variant, stdout, stderr io.Writer) int {
+	pos, err := a.newPosition(v, a.fen)
 	if err != nil {
 		fmt.Fprintf(stderr, "sakk perft: bad FEN: %v\n", err)
 		return exitUsage
@@ -272,7 +275,7 @@ func runPerftCount(a perftArgs, name string, stdout, stderr io.Writer) int {
 }
 
 // runPerftSuite checks an EPD perft suite; exit 1 on any mismatch.
-func runPerftSuite(a perftArgs, name string, stdout, stderr io.Writer) int {
+func runPerftSuite(a perftArgs, v game.Variant, stdout, stderr io.Writer) int {
 	file, err := os.Open(a.suite)
 	if err != nil {
 		fmt.Fprintf(stderr, "sakk perft: cannot read suite: %v\n", err)
@@ -284,7 +287,7 @@ func runPerftSuite(a perftArgs, name string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sakk perft: %s: %v\n", a.suite, err)
 		return exitUsage
 	}
-	newPos := func(fen string) (game.Position, error) { return a.newPosition(name, fen) }
+	newPos := func(fen string) (game.Position, error) { return a.newPosition(v, fen) }
 	counter := perft.NewCounter(a.threads, a.hashMB)
 	maxDepth := perftMaxDepth // the same bound as --depth
 	if a.maxDepth > 0 {
@@ -303,8 +306,8 @@ func runPerftSuite(a perftArgs, name string, stdout, stderr io.Writer) int {
 }
 
 // suiteVariant guesses a suite's variant from its file name.
-func suiteVariant(path string) string {
-	if strings.Contains(strings.ToLower(filepath.Base(path)), game.Glinski) {
+func suiteVariant(path string) game.Variant {
+	if strings.Contains(strings.ToLower(filepath.Base(path)), game.Glinski.String()) {
 		return game.Glinski
 	}
 	return game.Chess

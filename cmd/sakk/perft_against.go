@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/perft"
 	"github.com/sakk-chess/sakk/perft/bisect"
 )
@@ -36,7 +36,7 @@ func (a *perftArgs) checkAgainst(set map[string]bool) error {
 
 // runPerftAgainst compares sakk's divides with another engine's down to the
 // first faulty position: exit 0 when they agree, 1 on a difference.
-func runPerftAgainst(a perftArgs, name string, stdout, stderr io.Writer) int {
+func runPerftAgainst(a perftArgs, name game.Variant, stdout, stderr io.Writer) int {
 	pos, err := a.newPosition(name, a.fen)
 	if err != nil {
 		fmt.Fprintf(stderr, "sakk perft: bad FEN: %v\n", err)
@@ -104,7 +104,7 @@ func runPerftree(a perftArgs, set map[string]bool, args []string, stdout, stderr
 	if err := a.check(map[string]bool{"depth": true}); err != nil {
 		return usageError(stderr, "sakk perft", err.Error())
 	}
-	name := a.variantName()
+	name := a.pickVariant()
 	if a.chess960 && name != game.Chess {
 		return usageError(stderr, "sakk perft", "--chess960 only applies to chess")
 	}

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/sakk-chess/sakk/game"
 )
 
 const tbDir = "../../board/syzygy/testdata"
@@ -34,7 +36,7 @@ func TestSyzygyOptions(t *testing.T) {
 
 	s.send("position fen 8/8/8/8/8/3k4/8/1KQ5 w - - 0 1", "go depth 5")
 	best, info := s.bestmove()
-	legalIn(t, "chess", "8/8/8/8/8/3k4/8/1KQ5 w - - 0 1", nil, best)
+	legalIn(t, game.Chess, "8/8/8/8/8/3k4/8/1KQ5 w - - 0 1", nil, best)
 	last := info[len(info)-1]
 	require.Contains(t, last, " tbhits ")
 	assert.Contains(t, last, "score cp 24999")

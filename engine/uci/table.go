@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // optionTable declares sakk's options and binds each to the session or to
@@ -36,27 +36,34 @@ func (s *session) optionTable() Options {
 			Apply: func(string) error { s.eng.NewGame(); return nil }},
 		{Name: "UCI_Chess960", Kind: Check, Default: "false",
 			Apply: func(v string) error { s.chess960 = v == "true"; s.setChess960(s.pos); return nil }},
-		{Name: "UCI_Variant", Kind: Combo, Default: game.Chess, Vars: []string{game.Chess, game.Glinski},
+		{Name: "UCI_Variant", Kind: Combo, Default: game.Chess.String(), Vars: game.VariantNames(),
 			Apply: s.setVariant},
-		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateName(def.GlinskiStalemateDraw), Vars: []string{"three-quarters", "draw"},
-			Apply: setEngine(func(o *engine.Options, v string) { o.GlinskiStalemateDraw = v == "draw" })},
+		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateRule(def.GlinskiStalemateDraw).String(), Vars: game.StalemateRuleNames(),
+			Apply: setEngine(func(o *engine.Options, v string) {
+				rule, _ := game.ParseStalemateRule(v) // the combo has checked v
+				o.GlinskiStalemateDraw = rule == game.StalemateDraw
+			})},
 	}, s.syzygyOptions()...)
 }
 
-func stalemateName(draw bool) string {
+func stalemateRule(draw bool) game.StalemateRule {
 	if draw {
-		return "draw"
+		return game.StalemateDraw
 	}
-	return "three-quarters"
+	return game.StalemateThreeQuarters
 }
 
 // setVariant switches the board and sets that variant's start position.
 func (s *session) setVariant(name string) error {
-	pos, err := s.cfg.NewPosition(name)
+	v, err := game.ParseVariant(name)
+	if err != nil {
+		return err
+	}
+	pos, err := s.cfg.NewPosition(v)
 	if err != nil {
 		return err
 	}
 	s.setChess960(pos)
-	s.variant, s.pos = name, pos
+	s.variant, s.pos = v, pos
 	return nil
 }

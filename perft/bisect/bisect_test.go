@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/perft"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -27,7 +27,7 @@ const (
 var protocols = []string{"uci", "perftree"}
 
 // variantOf is Glinski for a FEN of 11 ranks.
-func variantOf(fen string) string {
+func variantOf(fen string) game.Variant {
 	if strings.Count(strings.Fields(fen)[0], "/") == 10 {
 		return game.Glinski
 	}
@@ -46,7 +46,7 @@ func newPosition(t *testing.T, fen string, chess960 bool) game.Position {
 	return pos
 }
 
-func startEngine(t *testing.T, protocol, command, variantName string) Engine {
+func startEngine(t *testing.T, protocol, command string, variantName game.Variant) Engine {
 	t.Helper()
 	opts := Options{Variant: variantName, Timeout: 30 * time.Second}
 	var eng Engine

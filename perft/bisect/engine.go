@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 	"unicode"
+
+	"github.com/sakk-chess/sakk/game"
 )
 
 // Query asks for a divide of the position reached from FEN by Moves.
@@ -26,7 +28,7 @@ type Engine interface {
 
 // Options of an engine process.
 type Options struct {
-	Variant string        // game.Chess or game.Glinski
+	Variant game.Variant  // game.Chess or game.Glinski
 	Timeout time.Duration // for each answer; 0: DefaultTimeout
 }
 

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/perft"
 )
 

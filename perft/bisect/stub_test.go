@@ -14,9 +14,9 @@ import (
 	"testing"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
@@ -130,7 +130,7 @@ func addDoubleStepsFromWrongCell(p *hexboard.Position, list *move.List) {
 		behind := hexboard.CellAt(file, rank-dir)
 		one, two := hexboard.CellAt(file, rank+dir), hexboard.CellAt(file, rank+2*dir)
 		if behind == hexboard.NoCell || !starts.Has(behind) || one == hexboard.NoCell || two == hexboard.NoCell ||
-			occupied.Has(one) || occupied.Has(two) || hexboard.PromotionCells(us).Has(two) {
+			occupied.Has(one) || occupied.Has(two) || hexboard.PromotionDistance(us, two) == 0 {
 			continue
 		}
 		m := move.New(cell, two, move.Pawn, move.NoPiece, move.NoPiece, move.FlagDoublePush)

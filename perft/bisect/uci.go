@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // UCIEngine drives a UCI engine that answers "go perft N" with
@@ -68,7 +68,7 @@ func (e *UCIEngine) handshake() error {
 		return err
 	}
 	if e.opts.Variant == game.Glinski {
-		if err := e.send("setoption name UCI_Variant value " + game.Glinski); err != nil {
+		if err := e.send("setoption name UCI_Variant value " + game.Glinski.String()); err != nil {
 			return err
 		}
 	}
