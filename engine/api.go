@@ -59,7 +59,8 @@ type Info struct {
 	Nodes    uint64
 	NPS      uint64
 	Time     time.Duration
-	HashFull int // permille
+	HashFull int    // permille
+	TBHits   uint64 // tablebase probes that answered
 	PV       []move.Move
 	// CurrMove / CurrMoveNumber are set (and PV empty) on "currmove" reports.
 	CurrMove       move.Move
@@ -128,6 +129,8 @@ type Engine struct {
 	// move-ordering tables) between searches.
 	chessWorkers   []*chessWorker
 	glinskiWorkers []*glinskiWorker
+
+	tb tablebases // Syzygy tables and options (tablebase.go)
 }
 
 // New returns an engine with DefaultOptions (hash allocated lazily).

@@ -118,6 +118,9 @@ func (e *Engine) reportLines(t *thread, depth, multiPV int) {
 		if score == -Infinity {
 			score, bound = rm.prevScore, BoundExact
 		}
+		if shown := t.shownScore(score); shown != score {
+			score, bound = shown, BoundExact
+		}
 		e.report(Info{
 			Depth:    depth,
 			SelDepth: max(rm.selDepth, depth),
@@ -129,6 +132,7 @@ func (e *Engine) reportLines(t *thread, depth, multiPV int) {
 			NPS:      nps(nodes, elapsed),
 			Time:     elapsed,
 			HashFull: hashFull,
+			TBHits:   e.tb.hits.Load(),
 			PV:       rm.pv.moves[:rm.pv.n],
 		})
 	}

@@ -49,6 +49,7 @@ func (w *chessWorker) initRoot(searchMoves []move.Move) {
 			}
 		}
 	}
+	w.tbRoot()
 }
 
 // iterate is iterative deepening: one aspiration search per depth and
@@ -265,6 +266,11 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		ttScore = scoreFromTT(hit.Score, ply)
 		if !pvNode && hit.Depth >= depth && ttCuts(hit.Bound, ttScore, alpha, beta) {
 			return ttScore
+		}
+	}
+	if t.tbLimit != 0 { // tablebases (tablebase.go)
+		if score, ok := w.probeTB(alpha, beta, depth, ply); ok {
+			return score
 		}
 	}
 

@@ -44,6 +44,7 @@ func (w *glinskiWorker) initRoot(searchMoves []move.Move) {
 			}
 		}
 	}
+	w.tbRoot()
 }
 
 // iterate is iterative deepening: one aspiration search per depth and
@@ -260,6 +261,11 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		ttScore = scoreFromTT(hit.Score, ply)
 		if !pvNode && hit.Depth >= depth && ttCuts(hit.Bound, ttScore, alpha, beta) {
 			return ttScore
+		}
+	}
+	if t.tbLimit != 0 { // tablebases (tablebase.go)
+		if score, ok := w.probeTB(alpha, beta, depth, ply); ok {
+			return score
 		}
 	}
 

@@ -53,6 +53,13 @@ type thread struct {
 	rootDepth   int
 	stalemate   int // score of the side to move when stalemated (ply-independent)
 
+	// Tablebase probing in this search (tablebase.go): most pieces, least
+	// depth at that count, fifty-move rule. tbLimit 0: no probes.
+	tbLimit, tbDepth int
+	tbRule50         bool
+	tbRootKnown      bool // the root is in the tables: report tbRootScore
+	tbRootScore      int
+
 	stack   [MaxPly + 3]frame
 	pv      [MaxPly + 1]pvLine
 	pickers [MaxPly + 1]picker

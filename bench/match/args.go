@@ -119,6 +119,8 @@ func (c *Config) applyFlag(g flagGroup) error {
 		return oneValue(g, positiveInt(&c.Concurrency))
 	case "maxmoves":
 		return oneValue(g, positiveInt(&c.Rules.MaxMoves))
+	case "tb":
+		return oneValue(g, func(v string) error { c.Rules.TBPath = v; return nil })
 	case "repeat":
 		return c.applyRepeat(g)
 	case "srand":

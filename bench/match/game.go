@@ -9,6 +9,7 @@ import (
 	"github.com/sakk-chess/sakk/bench/openings"
 	"github.com/sakk-chess/sakk/bench/pgn"
 	"github.com/sakk-chess/sakk/bench/uciproc"
+	"github.com/sakk-chess/sakk/board/syzygy"
 	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/game/move"
 )
@@ -26,6 +27,10 @@ type Rules struct {
 	StartTimeout time.Duration
 	// HangTimeout bounds a move when no clock or st= does (depth=/nodes=).
 	HangTimeout time.Duration
+	// TBPath is a SyzygyPath: a game ends as soon as it reaches a position
+	// those tables cover (orthodox chess only).
+	TBPath     string
+	tablebases *syzygy.Tablebase // loaded by Run
 }
 
 // Fault kinds: how an engine lost a game by misbehaving.
@@ -284,6 +289,10 @@ func (s *gameState) over() bool {
 	}
 	if outcome := s.pos.Outcome(); outcome.Result != game.Ongoing {
 		s.finishByRules(outcome)
+		return true
+	}
+	if winner, reason, ok := s.tablebaseVerdict(); ok {
+		s.finish(winner, reason, "adjudication")
 		return true
 	}
 	plies := len(s.record.Moves)

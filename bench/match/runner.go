@@ -75,6 +75,12 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := loadTablebases(&cfg.Rules); err != nil {
+		return nil, err
+	}
+	if cfg.Rules.tablebases != nil {
+		defer cfg.Rules.tablebases.Close()
+	}
 	pgnFile, err := openPGN(cfg.PGNOut)
 	if err != nil {
 		return nil, err

@@ -40,6 +40,8 @@ Options:
   -draw movenumber=N movecount=N score=CP          draw adjudication
   -resign movecount=N score=CP [twosided=true]     resign adjudication
   -maxmoves N                 draw after N full moves
+  -tb DIR[:DIR...]            adjudicate by Syzygy tablebases (chess): a game
+                              ends as soon as it reaches a position they cover
   -glinski-stalemate three-quarters|draw
                               how a Glinski stalemate scores, as the UCI
                               option GlinskiStalemate (default three-quarters)

@@ -138,6 +138,9 @@ func infoLine(view game.Position, in engine.Info) string {
 	b.WriteString(" nodes " + strconv.FormatUint(in.Nodes, 10))
 	b.WriteString(" nps " + strconv.FormatUint(nps, 10))
 	b.WriteString(" hashfull " + strconv.Itoa(in.HashFull))
+	if in.TBHits > 0 {
+		b.WriteString(" tbhits " + strconv.FormatUint(in.TBHits, 10))
+	}
 	b.WriteString(" time " + strconv.FormatInt(ms, 10))
 	if len(in.PV) > 0 {
 		made := 0

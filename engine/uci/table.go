@@ -21,7 +21,7 @@ func (s *session) optionTable() Options {
 		}
 	}
 	atoi := func(v string) int { n, _ := strconv.Atoi(v); return n } // v is checked already
-	return Options{
+	return append(Options{
 		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(def.HashMB), Min: engine.MinHashMB, Max: s.cfg.MaxHashMB,
 			Apply: s.setHash},
 		{Name: "Threads", Kind: Spin, Default: strconv.Itoa(def.Threads), Min: 1, Max: engine.MaxThreads,
@@ -43,7 +43,7 @@ func (s *session) optionTable() Options {
 				rule, _ := game.ParseStalemateRule(v) // the combo has checked v
 				o.GlinskiStalemateDraw = rule == game.StalemateDraw
 			})},
-	}
+	}, s.syzygyOptions()...)
 }
 
 func stalemateRule(draw bool) game.StalemateRule {
