@@ -9,6 +9,7 @@ import (
 	"github.com/sakk-chess/sakk/board"
 	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/tt"
 	"github.com/sakk-chess/sakk/hexboard"
 )
@@ -78,11 +79,15 @@ type Options struct {
 	// GlinskiStalemateDraw scores a Glinski stalemate as a plain draw
 	// instead of Glinski's 3/4 for the side that gives it.
 	GlinskiStalemateDraw bool
+	// UseNNUE and UseNNUEGlinski evaluate with the variant's net (Net) instead
+	// of the hand-made evaluation.
+	UseNNUE, UseNNUEGlinski bool
 }
 
 // DefaultOptions are the options a new engine starts with.
 func DefaultOptions() Options {
-	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond}
+	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond,
+		UseNNUE: DefaultUseNNUE, UseNNUEGlinski: DefaultUseNNUEGlinski}
 }
 
 // Option ranges.
@@ -118,6 +123,8 @@ type Engine struct {
 	// move-ordering tables) between searches.
 	chessWorkers   []*chessWorker
 	glinskiWorkers []*glinskiWorker
+
+	nets [2]*nnue.Net // per variant, nil: the built-in net
 }
 
 // New returns an engine with DefaultOptions (hash allocated lazily).

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine/nnue"
 )
 
 // SearchBoard is what the search needs from a board. Both *board.Position and
@@ -41,4 +42,8 @@ type SearchBoard interface {
 	// PieceAt returns the piece type and colour on a square/cell
 	// (NoPiece if empty).
 	PieceAt(sq int) (move.Piece, move.Color)
+	// NNUEFeatures lists the net inputs of the position; NNUEDelta those
+	// that a legal move (or move.None, a null move) changes, before Make.
+	NNUEFeatures(f *nnue.Features)
+	NNUEDelta(m move.Move, d *nnue.Delta)
 }
