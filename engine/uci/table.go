@@ -1,11 +1,13 @@
 package uci
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/engine/nnue"
 )
 
 // optionTable declares sakk's options and binds each to the session or to
@@ -40,7 +42,43 @@ func (s *session) optionTable() Options {
 			Apply: s.setVariant},
 		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateName(def.GlinskiStalemateDraw), Vars: []string{"three-quarters", "draw"},
 			Apply: setEngine(func(o *engine.Options, v string) { o.GlinskiStalemateDraw = v == "draw" })},
+		{Name: "UseNNUE", Kind: Check, Default: strconv.FormatBool(def.UseNNUE),
+			Apply: setEngine(func(o *engine.Options, v string) { o.UseNNUE = v == "true" })},
+		{Name: "UseNNUEGlinski", Kind: Check, Default: strconv.FormatBool(def.UseNNUEGlinski),
+			Apply: setEngine(func(o *engine.Options, v string) { o.UseNNUEGlinski = v == "true" })},
+		{Name: "EvalFile", Kind: String, Default: "",
+			Apply: func(v string) error { return s.loadNet(game.Chess, v) }},
+		{Name: "EvalFileGlinski", Kind: String, Default: "",
+			Apply: func(v string) error { return s.loadNet(game.Glinski, v) }},
 	}
+}
+
+// NetHolder is an engine whose nets the EvalFile options replace.
+type NetHolder interface {
+	SetNet(variant string, n *nnue.Net) error
+	Net(variant string) *nnue.Net
+}
+
+// loadNet reads a net file for a variant ("" goes back to the built-in
+// net). A file that is missing, corrupt or for the other variant is an
+// error and the current net stays.
+func (s *session) loadNet(variant, path string) error {
+	holder, ok := s.eng.(NetHolder)
+	if !ok {
+		return fmt.Errorf("this engine has no nets")
+	}
+	if path == "" {
+		return holder.SetNet(variant, nil)
+	}
+	n, err := nnue.Load(path, variant)
+	if err != nil {
+		return err
+	}
+	if err := holder.SetNet(variant, n); err != nil {
+		return err
+	}
+	s.out.info(fmt.Sprintf("loaded %s net %s (%d x %d)", variant, path, n.Inputs, n.Hidden))
+	return nil
 }
 
 func stalemateName(draw bool) string {

@@ -24,6 +24,7 @@ import (
 
 	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
 )
 
@@ -375,5 +376,20 @@ func (s *session) eval(args []string) error {
 	} else if !traced {
 		return fmt.Errorf("eval is not available for %s", s.variant)
 	}
+	holder, ok := s.eng.(NetHolder)
+	p, hasInputs := s.pos.(netInputs)
+	if ok && hasInputs {
+		if n := holder.Net(s.variant); n != nil {
+			var f nnue.Features
+			p.NNUEFeatures(&f)
+			s.out.info(fmt.Sprintf("nnue: %d (side to move; %s net %s, %d x %d)",
+				n.Evaluate(&f, s.pos.SideToMove()), s.variant, n.Name, n.Inputs, n.Hidden))
+		}
+	}
 	return nil
+}
+
+// netInputs is a position that names its net inputs.
+type netInputs interface {
+	NNUEFeatures(f *nnue.Features)
 }
