@@ -57,3 +57,7 @@ func (p *Position) NNUEDelta(m move.Move, d *nnue.Delta) {
 		d.Removed(nnueFeatures[x&15][to])
 	}
 }
+
+// MirrorFiles is the cell's image when the board is flipped left to right
+// (file a <-> l, same rank), a symmetry of Glinski's rules.
+func MirrorFiles(c int) int { return CellAt(NumFiles-1-File(c), Rank(c)) }

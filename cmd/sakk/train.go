@@ -23,7 +23,8 @@ func init() {
 const trainUsage = `Usage:
   sakk train --variant chess|glinski --data FILE[,FILE...] --out NET
              [--hidden N] [--epochs N] [--lambda L] [--batch N] [--lr R]
-             [--held-out F] [--threads N] [--seed S] [--resume CHECKPOINT]
+             [--held-out F] [--threads N] [--seed S] [--mirror=false]
+             [--resume CHECKPOINT]
 
 Fits a (inputs -> N) x 2 -> 1 SCReLU net to "<FEN> | <score> | <result>"
 lines (sakk datagen): target lambda*result + (1-lambda)*sigmoid(score/400),
@@ -46,6 +47,8 @@ Options:
   --held-out F     fraction held out, 0..0.5 (default 0.05)
   --threads N      worker goroutines (default: every core)
   --seed S         initialisation and shuffling seed (default 1)
+  --mirror=false   do not add the left-right mirror image of each training
+                   position (on by default: it doubles small data sets)
   --resume FILE    continue from this checkpoint
 
 Exit codes: 0 done or stopped, 1 failure, 2 bad arguments or data.
@@ -71,6 +74,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&heldOut, "held-out", 0.05, "")
 	fs.IntVar(&cfg.Threads, "threads", runtime.GOMAXPROCS(0), "")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "")
+	fs.BoolVar(&cfg.Mirror, "mirror", true, "")
 	if done, code := parseFlags(fs, args, trainUsage, stdout, stderr); done {
 		return code
 	}

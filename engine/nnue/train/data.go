@@ -14,6 +14,7 @@ import (
 	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/hexboard"
 )
 
 // Set is a list of training positions with their active inputs.
@@ -127,4 +128,40 @@ func (s *Set) Split(fraction float64) (trainIdx, heldIdx []int32) {
 		}
 	}
 	return trainIdx, heldIdx
+}
+
+// filePermutation maps each input to the same piece on the square mirrored
+// left to right: a symmetry of both games' rules apart from castling, which
+// the net's inputs do not see.
+func filePermutation(v string) []uint16 {
+	squares, flip := nnue.ChessSquares, func(sq int) int { return sq ^ 7 }
+	if v == game.Glinski {
+		squares, flip = nnue.GlinskiCells, hexboard.MirrorFiles
+	}
+	perm := make([]uint16, nnue.Kinds*squares)
+	for kind := range nnue.Kinds {
+		for sq := range squares {
+			perm[kind*squares+sq] = uint16(kind*squares + flip(sq))
+		}
+	}
+	return perm
+}
+
+// AddMirrors appends the left-right mirror image of each position in idx
+// (same score and result) and returns idx with the new positions added.
+func (s *Set) AddMirrors(idx []int32) []int32 {
+	perm := filePermutation(s.Variant)
+	out := append([]int32(nil), idx...)
+	for _, i := range idx {
+		lo, hi := s.Start[i], s.Start[i+1]
+		for k := lo; k < hi; k++ {
+			s.Us = append(s.Us, perm[s.Us[k]])
+			s.Them = append(s.Them, perm[s.Them[k]])
+		}
+		s.Start = append(s.Start, int32(len(s.Us)))
+		s.Score = append(s.Score, s.Score[i])
+		s.Result = append(s.Result, s.Result[i])
+		out = append(out, int32(len(s.Score)-1))
+	}
+	return out
 }

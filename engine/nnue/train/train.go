@@ -25,6 +25,7 @@ type Config struct {
 	HeldOut   float64 // fraction of positions kept apart for the held-out loss
 	Threads   int
 	Seed      uint64
+	Mirror    bool // also train on each training position mirrored left to right
 	// After each epoch: Checkpoint (if set) gets the model, and Export (if
 	// set) the quantised net.
 	Checkpoint string
@@ -86,6 +87,9 @@ func Run(ctx context.Context, m *Model, s *Set, cfg Config, log io.Writer) ([]Ep
 	trainIdx, heldIdx := s.Split(cfg.HeldOut)
 	if len(trainIdx) == 0 {
 		return nil, fmt.Errorf("no training positions")
+	}
+	if cfg.Mirror {
+		trainIdx = s.AddMirrors(trainIdx)
 	}
 	workers := make([]*grads, cfg.Threads)
 	for i := range workers {

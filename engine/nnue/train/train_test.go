@@ -96,3 +96,34 @@ func TestBadDataIsRejected(t *testing.T) {
 	_, err = Load(game.Glinski, []string{path})
 	assert.ErrorContains(t, err, "bad.txt:1", "a chess FEN is no Glinski position")
 }
+
+// A mirrored position has the inputs of the mirrored FEN.
+func TestMirrorsAreTheMirroredPositions(t *testing.T) {
+	dir := t.TempDir()
+	for v, pair := range map[string][2]string{
+		game.Chess: {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b - - 0 1",
+			"r2k3r/1bpqpp1p/1pnp2nb/3NP3/3P2p1/p1Q2N2/PPPBBPPP/R2K3R b - - 0 1"},
+		game.Glinski: {"1/q1k/5/7/p7p/2P8/P10/11/2p8/p10/1P2Q1K2P1 w - 0 1", ""},
+	} {
+		path := filepath.Join(dir, v)
+		text := pair[0] + " | 10 | 1\n"
+		require.NoError(t, writeFile(path, text))
+		set, err := Load(v, []string{path})
+		require.NoError(t, err)
+		idx := set.AddMirrors([]int32{0})
+		require.Len(t, idx, 2)
+		if pair[1] == "" {
+			// Glinski: mirroring twice is the identity, and the mirror differs.
+			set.AddMirrors([]int32{1})
+			assert.Equal(t, set.Us[set.Start[0]:set.Start[1]], set.Us[set.Start[2]:set.Start[3]])
+			assert.NotEqual(t, set.Us[set.Start[0]:set.Start[1]], set.Us[set.Start[1]:set.Start[2]])
+			continue
+		}
+		require.NoError(t, writeFile(path, pair[1]+" | 10 | 1\n"))
+		want, err := Load(v, []string{path})
+		require.NoError(t, err)
+		assert.ElementsMatch(t, want.Us, set.Us[set.Start[1]:set.Start[2]])
+		assert.ElementsMatch(t, want.Them, set.Them[set.Start[1]:set.Start[2]])
+		assert.Equal(t, set.Score[0], set.Score[1])
+	}
+}
