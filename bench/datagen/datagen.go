@@ -23,6 +23,7 @@ import (
 	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
 )
 
@@ -37,6 +38,10 @@ type Config struct {
 	Out         string
 	HashMB      int
 	Progress    time.Duration // between progress lines (0: 10 s)
+	// UseNNUE plays with the variant's net (Net, or the built-in one)
+	// instead of the hand-made evaluation.
+	UseNNUE bool
+	Net     *nnue.Net
 }
 
 // Adjudication and game-length limits.
@@ -185,7 +190,17 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Stats, error) {
 			e := engine.New()
 			opts := e.Options()
 			opts.HashMB = cfg.HashMB
+			opts.UseNNUE, opts.UseNNUEGlinski = cfg.UseNNUE, cfg.UseNNUE
 			e.SetOptions(opts)
+			if cfg.Net != nil {
+				if err := e.SetNet(cfg.Variant, cfg.Net); err != nil {
+					mu.Lock()
+					firstErr = err
+					mu.Unlock()
+					cancel()
+					return
+				}
+			}
 			stopOnCancel := context.AfterFunc(ctx, e.Stop)
 			defer stopOnCancel()
 			for ctx.Err() == nil {

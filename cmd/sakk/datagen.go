@@ -2,15 +2,25 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/sakk-chess/sakk/bench/datagen"
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
 )
+
+// isSet says whether a flag was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
 
 func init() {
 	register("datagen", "self-play training data for the NNUE trainer", runDatagen)
@@ -19,6 +29,7 @@ func init() {
 const datagenUsage = `Usage:
   sakk datagen --variant chess|glinski --games N --out FILE [--nodes N]
                [--threads N] [--seed S] [--random-plies N] [--hash MB]
+               [--eval hce|nnue] [--evalfile NET]
 
 Plays self-play games, one per thread, each from a few random legal plies,
 with a soft node limit per move (a search stops after the first completed
@@ -47,6 +58,10 @@ Options:
   --seed S            random seed for the openings (default 1)
   --random-plies N    random plies before the engine plays (default 8)
   --hash MB           hash per thread (default 16)
+  --eval E            hce (hand-made, the default) or nnue (the built-in
+                      net, or --evalfile): data from the best net so far
+                      trains the next one. A rerun must use the same eval.
+  --evalfile NET      the net to play with (implies --eval nnue)
 
 Exit codes: 0 done or stopped, 1 failure, 2 bad arguments.
 `
@@ -62,8 +77,28 @@ func runDatagen(args []string, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "")
 	fs.IntVar(&cfg.RandomPlies, "random-plies", 8, "")
 	fs.IntVar(&cfg.HashMB, "hash", 16, "")
+	var eval, netFile string
+	fs.StringVar(&eval, "eval", "hce", "")
+	fs.StringVar(&netFile, "evalfile", "", "")
 	if done, code := parseFlags(fs, args, datagenUsage, stdout, stderr); done {
 		return code
+	}
+	switch {
+	case eval != "hce" && eval != "nnue":
+		return usageError(stderr, "sakk datagen", "--eval must be hce or nnue")
+	case netFile != "" && eval == "hce" && isSet(fs, "eval"):
+		return usageError(stderr, "sakk datagen", "--evalfile needs --eval nnue")
+	}
+	cfg.UseNNUE = eval == "nnue" || netFile != ""
+	if netFile != "" && variant.Valid(cfg.Variant) {
+		n, err := nnue.Load(netFile, strings.ToLower(cfg.Variant))
+		if err != nil {
+			return usageError(stderr, "sakk datagen", err.Error())
+		}
+		cfg.Net = n
+	}
+	if cfg.UseNNUE && cfg.Net == nil && variant.Valid(cfg.Variant) && nnue.Default(strings.ToLower(cfg.Variant)) == nil {
+		return usageError(stderr, "sakk datagen", "this build has no built-in "+cfg.Variant+" net: give --evalfile")
 	}
 	switch {
 	case !variant.Valid(cfg.Variant):
