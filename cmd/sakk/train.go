@@ -32,7 +32,7 @@ mean squared error, Adam on mini-batches spread over every core. The last
 --held-out fraction of the data (later games) is kept apart. After every
 epoch it prints the training and held-out loss and positions/s, writes the
 checkpoint NET.ckpt and exports the quantised net to NET (format:
-docs/nnue.md). --resume continues from a checkpoint up to --epochs.
+docs/nnue.md), and to NET.best when the held-out loss is the lowest yet. --resume continues from a checkpoint up to --epochs.
 Ctrl-C stops after the current batch; the last epoch's files stay.
 
 Options:
@@ -124,6 +124,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg.Checkpoint = out + ".ckpt"
 	cfg.Export = func(n *nnue.Net) error { return writeNet(out, n) }
+	cfg.ExportBest = func(n *nnue.Net) error { return writeNet(out+".best", n) }
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	stats, err := train.Run(ctx, model, set, cfg, stderr)

@@ -26,10 +26,12 @@ type Config struct {
 	Threads   int
 	Seed      uint64
 	Mirror    bool // also train on each training position mirrored left to right
-	// After each epoch: Checkpoint (if set) gets the model, and Export (if
-	// set) the quantised net.
+	// After each epoch: Checkpoint (if set) gets the model, Export (if set)
+	// the quantised net, and ExportBest (if set) the quantised net when its
+	// held-out loss is the lowest so far.
 	Checkpoint string
 	Export     func(n *nnue.Net) error
+	ExportBest func(n *nnue.Net) error
 }
 
 // Defaults fills zero fields with the usual values.
@@ -67,6 +69,7 @@ type EpochStats struct {
 	LearnRate  float64
 	Duration   time.Duration
 	Checkpoint bool
+	Best       bool // the lowest held-out loss so far
 }
 
 // grads is one worker's gradient buffer and scratch.
@@ -129,14 +132,27 @@ func Run(ctx context.Context, m *Model, s *Set, cfg Config, log io.Writer) ([]Ep
 				return stats, err
 			}
 		}
+		if len(heldIdx) > 0 && st.HeldLoss < m.BestHeldLoss {
+			m.BestHeldLoss = st.HeldLoss
+			st.Best = true
+			if cfg.ExportBest != nil {
+				if err := cfg.ExportBest(m.Quantise()); err != nil {
+					return stats, err
+				}
+			}
+		}
 		stats = append(stats, st)
 		if log != nil {
 			held := "-"
 			if len(heldIdx) > 0 {
 				held = fmt.Sprintf("%.6f", st.HeldLoss)
 			}
-			fmt.Fprintf(log, "epoch %d/%d: train loss %.6f, held-out loss %s, %.0f positions/s, lr %.2g, %v\n",
-				m.Epoch, cfg.Epochs, st.TrainLoss, held, st.PerSecond, lr, st.Duration.Round(time.Millisecond))
+			best := ""
+			if st.Best {
+				best = " (best)"
+			}
+			fmt.Fprintf(log, "epoch %d/%d: train loss %.6f, held-out loss %s%s, %.0f positions/s, lr %.2g, %v\n",
+				m.Epoch, cfg.Epochs, st.TrainLoss, held, best, st.PerSecond, lr, st.Duration.Round(time.Millisecond))
 		}
 	}
 	return stats, nil
