@@ -23,7 +23,7 @@ func init() {
 const trainUsage = `Usage:
   sakk train --variant chess|glinski --data FILE[,FILE...] --out NET
              [--hidden N] [--epochs N] [--lambda L] [--batch N] [--lr R]
-             [--held-out F] [--threads N] [--seed S] [--mirror=false]
+             [--held-out F] [--threads N] [--seed S] [--mirror=false] [--flip-side]
              [--resume CHECKPOINT]
 
 Fits a (inputs -> N) x 2 -> 1 SCReLU net to "<FEN> | <score> | <result>"
@@ -49,6 +49,8 @@ Options:
   --seed S         initialisation and shuffling seed (default 1)
   --mirror=false   do not add the left-right mirror image of each training
                    position (on by default: it doubles small data sets)
+  --flip-side      also train each position with the other side to move,
+                   score negated, so the net has no side-to-move bias
   --resume FILE    continue from this checkpoint
 
 Exit codes: 0 done or stopped, 1 failure, 2 bad arguments or data.
@@ -75,6 +77,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Threads, "threads", runtime.GOMAXPROCS(0), "")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "")
 	fs.BoolVar(&cfg.Mirror, "mirror", true, "")
+	fs.BoolVar(&cfg.FlipSide, "flip-side", false, "")
 	if done, code := parseFlags(fs, args, trainUsage, stdout, stderr); done {
 		return code
 	}

@@ -165,3 +165,22 @@ func (s *Set) AddMirrors(idx []int32) []int32 {
 	}
 	return out
 }
+
+// AddSideFlips appends each position of idx with the other side to move:
+// the two accumulators swap places and the score and result change sign.
+// Trained on both, the net gives the side to move no bonus of its own; the
+// data alone gives it one, because positions in check or with a capture to
+// make (more often the defender's) are not kept.
+func (s *Set) AddSideFlips(idx []int32) []int32 {
+	out := append([]int32(nil), idx...)
+	for _, i := range idx {
+		lo, hi := s.Start[i], s.Start[i+1]
+		s.Us = append(s.Us, s.Them[lo:hi]...)
+		s.Them = append(s.Them, s.Us[lo:hi]...)
+		s.Start = append(s.Start, int32(len(s.Us)))
+		s.Score = append(s.Score, -s.Score[i])
+		s.Result = append(s.Result, 1-s.Result[i])
+		out = append(out, int32(len(s.Score)-1))
+	}
+	return out
+}

@@ -26,6 +26,7 @@ type Config struct {
 	Threads   int
 	Seed      uint64
 	Mirror    bool // also train on each training position mirrored left to right
+	FlipSide  bool // also train on each with the other side to move (no tempo bias)
 	// After each epoch: Checkpoint (if set) gets the model, Export (if set)
 	// the quantised net, and ExportBest (if set) the quantised net when its
 	// held-out loss is the lowest so far.
@@ -93,6 +94,9 @@ func Run(ctx context.Context, m *Model, s *Set, cfg Config, log io.Writer) ([]Ep
 	}
 	if cfg.Mirror {
 		trainIdx = s.AddMirrors(trainIdx)
+	}
+	if cfg.FlipSide {
+		trainIdx = s.AddSideFlips(trainIdx)
 	}
 	workers := make([]*grads, cfg.Threads)
 	for i := range workers {

@@ -127,3 +127,18 @@ func TestMirrorsAreTheMirroredPositions(t *testing.T) {
 		assert.Equal(t, set.Score[0], set.Score[1])
 	}
 }
+
+func TestSideFlipSwapsPerspectives(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d")
+	require.NoError(t, writeFile(path, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1 | 40 | 0.5\n"+
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 | 40 | 0.5\n"))
+	set, err := Load(game.Chess, []string{path})
+	require.NoError(t, err)
+	idx := set.AddSideFlips([]int32{0})
+	require.Equal(t, []int32{0, 2}, idx)
+	// The flip of the Black-to-move line is the White-to-move line.
+	assert.Equal(t, set.Us[set.Start[1]:set.Start[2]], set.Us[set.Start[2]:set.Start[3]])
+	assert.Equal(t, set.Them[set.Start[1]:set.Start[2]], set.Them[set.Start[2]:set.Start[3]])
+	assert.Equal(t, set.Score[1], set.Score[2])
+	assert.Equal(t, set.Result[1], set.Result[2])
+}
