@@ -41,7 +41,7 @@ func (c *Config) Defaults() {
 		c.Epochs = 20
 	}
 	if c.Batch == 0 {
-		c.Batch = 4096
+		c.Batch = 1024
 	}
 	if c.LR == 0 {
 		c.LR = 0.001
