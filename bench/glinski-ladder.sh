@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Glinski feature ladder (README, "What each feature is worth"): rung k
+# The Glinski feature ladder (docs/strength.md, "What each feature is worth"): rung k
 # switches on one group of features more than rung k-1 and is played
 # against it with an SPRT. Uses the -tags ablate build and SAKK_ABLATE.
 # usage: bench/glinski-ladder.sh [TC] [ROUNDS] [RUNG...]   (defaults 3+0.03, 75, 1..7)

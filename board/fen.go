@@ -5,18 +5,18 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
-// pieceLetters maps a coloredPiece to its FEN letter.
+// pieceLetters maps a content to its FEN letter.
 const pieceLetters = " PNBRQK  pnbrqk"
 
-func pieceFromLetter(ch byte) (coloredPiece, bool) {
+func pieceFromLetter(ch byte) (content, bool) {
 	i := strings.IndexByte(pieceLetters, ch)
 	if i <= 0 || ch == ' ' {
-		return noColoredPiece, false
+		return noContent, false
 	}
-	return coloredPiece(i), true
+	return content(i), true
 }
 
 var colorNames = [2]string{"white", "black"}
@@ -114,7 +114,7 @@ func (p *Position) parsePlacement(field string) error {
 			if file > 7 {
 				return fmt.Errorf("rank %d covers more than 8 squares", rank+1)
 			}
-			if cp.pieceType() == move.Pawn && (rank == 0 || rank == 7) {
+			if cp.piece() == move.Pawn && (rank == 0 || rank == 7) {
 				return fmt.Errorf("pawn on %s: pawns cannot stand on the first or last rank", SquareName(Square(file, rank)))
 			}
 			p.putPiece(cp, Square(file, rank))
@@ -227,7 +227,7 @@ func (p *Position) parseEnPassant(field string) (int, error) {
 	forward := pawnGeometries[us].forward
 	pushed := ep - forward // where the double-stepped pawn stands
 	origin := ep + forward // where it came from
-	if p.squares[pushed] != makeColored(them, move.Pawn) {
+	if p.squares[pushed] != makeContent(move.Pawn, them) {
 		return NoSquare, fmt.Errorf("en passant square %s but no %s pawn on %s could have just moved two squares",
 			field, colorNames[them], SquareName(pushed))
 	}
@@ -266,7 +266,7 @@ func (p *Position) FEN() string {
 		empty := 0
 		for file := 0; file < 8; file++ {
 			cp := p.squares[Square(file, rank)]
-			if cp == noColoredPiece {
+			if cp == noContent {
 				empty++
 				continue
 			}

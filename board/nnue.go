@@ -1,25 +1,25 @@
 package board
 
 import (
-	"github.com/sakk-chess/sakk/engine/move"
-	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game/move"
+	"github.com/sakk-chess/sakk/game/nnuefeat"
 )
 
 // nnueFeatures is the net input pair of each coloured piece on each square.
-var nnueFeatures [16][64]nnue.Feature
+var nnueFeatures [16][64]nnuefeat.Feature
 
 func init() {
 	for c := move.White; c <= move.Black; c++ {
 		for pt := move.Pawn; pt <= move.King; pt++ {
 			for sq := range 64 {
-				nnueFeatures[makeColored(c, pt)][sq] = nnue.MakeFeature(c, pt, sq, sq^56, nnue.ChessSquares)
+				nnueFeatures[makeContent(pt, c)][sq] = nnuefeat.MakeFeature(c, pt, sq, sq^56, nnuefeat.ChessSquares)
 			}
 		}
 	}
 }
 
 // NNUEFeatures lists the net inputs of the position.
-func (p *Position) NNUEFeatures(f *nnue.Features) {
+func (p *Position) NNUEFeatures(f *nnuefeat.Features) {
 	f.N = 0
 	for b := p.occupied; b != 0; b &= b - 1 {
 		sq := LSB(b)
@@ -29,8 +29,8 @@ func (p *Position) NNUEFeatures(f *nnue.Features) {
 
 // NNUEDelta fills d with the net inputs that the legal move m changes; call
 // it before Make(m). move.None (a null move) changes nothing.
-func (p *Position) NNUEDelta(m move.Move, d *nnue.Delta) {
-	*d = nnue.Delta{}
+func (p *Position) NNUEDelta(m move.Move, d *nnuefeat.Delta) {
+	*d = nnuefeat.Delta{}
 	if m == move.None {
 		return
 	}
@@ -38,7 +38,7 @@ func (p *Position) NNUEDelta(m move.Move, d *nnue.Delta) {
 	from, to := m.From()&63, m.To()&63
 	if m&move.FlagCastle != 0 {
 		setup := &p.castleSetups[castleIndex(us, castleSide(from, to))&3]
-		king, rook := makeColored(us, move.King), makeColored(us, move.Rook)
+		king, rook := makeContent(move.King, us), makeContent(move.Rook, us)
 		d.Removed(nnueFeatures[king][from])
 		d.Removed(nnueFeatures[rook][to])
 		d.Added(nnueFeatures[king][setup.kingTo&63])
@@ -48,7 +48,7 @@ func (p *Position) NNUEDelta(m move.Move, d *nnue.Delta) {
 	moving := p.squares[from] & 15
 	d.Removed(nnueFeatures[moving][from])
 	if promo := m.Promotion(); promo != move.NoPiece {
-		d.Added(nnueFeatures[makeColored(us, promo)&15][to])
+		d.Added(nnueFeatures[makeContent(promo, us)&15][to])
 	} else {
 		d.Added(nnueFeatures[moving][to])
 	}

@@ -7,10 +7,9 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/tt"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
@@ -32,13 +31,15 @@ type Limits struct {
 	SearchMoves []move.Move
 }
 
-// Bound tells whether a reported score is exact or a bound.
-type Bound uint8
+// Bound tells whether a score is exact or a bound. It is the hash table's
+// type: the search stores and reports scores with the same values.
+type Bound = tt.Bound
 
 const (
-	BoundExact Bound = iota
-	BoundLower       // score >= reported (fail high)
-	BoundUpper       // score <= reported (fail low)
+	BoundNone  = tt.BoundNone  // no score (an Info that only reports progress)
+	BoundUpper = tt.BoundUpper // score <= reported (fail low)
+	BoundLower = tt.BoundLower // score >= reported (fail high)
+	BoundExact = tt.BoundExact // both: the score itself
 )
 
 // Info is one progress report of a search, for the UCI "info" line, bench and
@@ -177,7 +178,7 @@ func (e *Engine) NewGame() {
 //
 // A Stop or PonderHit sent before Search has begun is lost; use Go to start
 // a search from a goroutine that also handles "stop".
-func (e *Engine) Search(pos game.Position, lim Limits, report func(Info)) Result {
+func (e *Engine) Search(pos SearchBoard, lim Limits, report func(Info)) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.prepare(pos, lim)
@@ -192,7 +193,7 @@ func (e *Engine) Search(pos game.Position, lim Limits, report func(Info)) Result
 // its result, while helper threads may still be unwinding: it must not
 // start another search or call NewGame itself (those wait for the helpers,
 // so a later Go or NewGame from another goroutine is fine).
-func (e *Engine) Go(pos game.Position, lim Limits, report func(Info), done func(Result)) {
+func (e *Engine) Go(pos SearchBoard, lim Limits, report func(Info), done func(Result)) {
 	e.mu.Lock()
 	e.prepare(pos, lim)
 	go func() {
@@ -206,7 +207,7 @@ func (e *Engine) Go(pos game.Position, lim Limits, report func(Info), done func(
 }
 
 // prepare resets the stop state and starts the clock. Called with e.mu held.
-func (e *Engine) prepare(pos game.Position, lim Limits) {
+func (e *Engine) prepare(pos SearchBoard, lim Limits) {
 	e.lim = lim
 	e.stop.Store(false)
 	e.ponder.Store(lim.Ponder)
@@ -216,7 +217,7 @@ func (e *Engine) prepare(pos game.Position, lim Limits) {
 }
 
 // run is the search proper. Called with e.mu held.
-func (e *Engine) run(pos game.Position, report func(Info)) Result {
+func (e *Engine) run(pos SearchBoard, report func(Info)) Result {
 	lim := &e.lim
 	e.tt.Resize(e.opts.HashMB)
 	e.tt.NewSearch()
@@ -229,7 +230,9 @@ func (e *Engine) run(pos game.Position, report func(Info)) Result {
 	case *hexboard.Position:
 		return e.searchGlinski(p, lim)
 	}
-	panic(fmt.Sprintf("engine: cannot search a %T", pos))
+	// Only the boards the generator knows implement SearchBoard in full;
+	// a new board is added to engine/internal/gen and to this switch.
+	panic(fmt.Sprintf("engine: no generated search for %T (see engine/internal/gen)", pos))
 }
 
 // Stop ends a running search as soon as possible (< 10 ms). The search

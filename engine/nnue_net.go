@@ -3,12 +3,12 @@ package engine
 import (
 	"fmt"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // variantIndex numbers the variants for per-variant tables.
-func variantIndex(variant string) int {
+func variantIndex(variant game.Variant) int {
 	if variant == game.Glinski {
 		return 1
 	}
@@ -17,7 +17,7 @@ func variantIndex(variant string) int {
 
 // SetNet replaces the net of a variant; nil goes back to the built-in one.
 // It must not be called during a search.
-func (e *Engine) SetNet(variant string, n *nnue.Net) error {
+func (e *Engine) SetNet(variant game.Variant, n *nnue.Net) error {
 	if n != nil && n.Variant != variant {
 		return fmt.Errorf("a %s net cannot evaluate %s", n.Variant, variant)
 	}
@@ -27,7 +27,7 @@ func (e *Engine) SetNet(variant string, n *nnue.Net) error {
 
 // Net is the net a variant evaluates with when its UseNNUE option is on
 // (nil if there is none).
-func (e *Engine) Net(variant string) *nnue.Net {
+func (e *Engine) Net(variant game.Variant) *nnue.Net {
 	if n := e.nets[variantIndex(variant)]; n != nil {
 		return n
 	}
@@ -36,7 +36,7 @@ func (e *Engine) Net(variant string) *nnue.Net {
 
 // searchNet is the net this search evaluates with, or nil for the hand-made
 // evaluation.
-func (e *Engine) searchNet(variant string) *nnue.Net {
+func (e *Engine) searchNet(variant game.Variant) *nnue.Net {
 	use := e.opts.UseNNUE
 	if variant == game.Glinski {
 		use = e.opts.UseNNUEGlinski

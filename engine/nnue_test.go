@@ -8,14 +8,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
 // testNet is a random net: enough to check the plumbing, not to play.
-func testNet(variant string, seed uint64) *nnue.Net {
+func testNet(variant game.Variant, seed uint64) *nnue.Net {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	h := 32
 	in := nnue.Inputs(variant)
@@ -42,7 +42,7 @@ func nnueEngine(t *testing.T, threads int) *Engine {
 
 func TestNNUESearchDoesNotAllocate(t *testing.T) {
 	e := nnueEngine(t, 1)
-	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		e.Search(pos, Limits{Depth: 5}, nil) // allocates the hash, threads and accumulators
 		allocs := testing.AllocsPerRun(3, func() {
 			e.Search(pos, Limits{Depth: 5}, nil)
@@ -54,7 +54,7 @@ func TestNNUESearchDoesNotAllocate(t *testing.T) {
 // The net really evaluates: a depth-1 search's score is the best child's
 // net score, and switching UseNNUE off gives the hand-made search back.
 func TestNNUESwitchesTheEvaluation(t *testing.T) {
-	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		v := pos.Variant()
 		hce := New()
 		want := hce.Search(pos, Limits{Depth: 6}, nil)
@@ -103,7 +103,7 @@ func TestSetNetChecksTheVariant(t *testing.T) {
 
 func TestNNUEWithHelperThreads(t *testing.T) {
 	e := nnueEngine(t, 2)
-	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		r := e.Search(pos, Limits{Depth: 6}, nil)
 		assert.NotZero(t, r.Best, pos.Variant())
 	}

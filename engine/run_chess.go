@@ -3,7 +3,7 @@ package engine
 // Starting and finishing a search on one board. run_glinski.go is generated
 // from this file (see search_chess.go).
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // searchChess runs the search on pos with e.opts.Threads threads: this
 // goroutine is the main thread, helpers search clones of the position. It

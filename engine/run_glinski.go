@@ -2,12 +2,9 @@
 
 package engine
 
-// Starting and finishing a search on one board. run_glinski.go is generated
-// from this file (see search_chess.go).
+import "github.com/sakk-chess/sakk/game/move"
 
-import "github.com/sakk-chess/sakk/engine/move"
-
-// searchChess runs the search on pos with e.opts.Threads threads: this
+// searchGlinski runs the search on pos with e.opts.Threads threads: this
 // goroutine is the main thread, helpers search clones of the position. It
 // returns as soon as the main thread is done; helpers may still be
 // unwinding (e.helpers).

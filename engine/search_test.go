@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/tt"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
@@ -220,9 +220,9 @@ func TestNeverReturnsIllegalMove(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	e := New()
 	e.SetOptions(Options{HashMB: 1, Threads: 1, MultiPV: 1})
-	starts := []func() game.Position{
-		func() game.Position { return board.New() },
-		func() game.Position { return hexboard.New() },
+	starts := []func() SearchBoard{
+		func() SearchBoard { return board.New() },
+		func() SearchBoard { return hexboard.New() },
 	}
 	games, plies := 12, 120
 	if testing.Short() {
@@ -257,7 +257,7 @@ func TestNeverReturnsIllegalMove(t *testing.T) {
 
 func TestNodeLimit(t *testing.T) {
 	e := New()
-	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		for _, limit := range []uint64{1, 300, 5000, 77777} {
 			r := e.Search(pos, Limits{Nodes: limit}, nil)
 			assert.GreaterOrEqual(t, r.Nodes, limit)
@@ -320,7 +320,7 @@ func TestMoveTime(t *testing.T) {
 }
 
 func TestStopLatency(t *testing.T) {
-	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		e := New()
 		e.Ready()
 		best := time.Hour
@@ -437,7 +437,7 @@ func TestMateScoreRoundTripThroughTT(t *testing.T) {
 	var tab tt.Table
 	tab.Resize(1)
 	score := MateScore - 9 // mate found 9 plies from the root, at ply 4
-	tab.Store(77, move.None, scoreToTT(score, 4), 0, 5, tt.BoundExact)
+	tab.Store(77, move.None, scoreToTT(score, 4), 0, 5, BoundExact)
 	hit, ok := tab.Probe(77)
 	require.True(t, ok)
 	assert.Equal(t, score, scoreFromTT(hit.Score, 4))
@@ -454,7 +454,7 @@ func TestMateIn(t *testing.T) {
 }
 
 func TestDeterministicNodeCount(t *testing.T) {
-	for _, pos := range []game.Position{
+	for _, pos := range []SearchBoard{
 		board.New(),
 		chessPosition(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
 		hexboard.New(),
@@ -557,7 +557,7 @@ func TestRepetitionInSearch(t *testing.T) {
 }
 
 func TestThreadsShareWork(t *testing.T) {
-	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		e := New()
 		e.SetOptions(Options{HashMB: 8, Threads: 2, MultiPV: 1, MoveOverhead: 10 * time.Millisecond})
 		fen := pos.FEN()
@@ -618,12 +618,25 @@ func TestSearchMoves(t *testing.T) {
 }
 
 func TestSearchDoesNotAllocate(t *testing.T) {
-	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		e := New()
 		e.Search(pos, Limits{Depth: 5}, nil) // allocates the hash and threads
 		allocs := testing.AllocsPerRun(3, func() {
 			e.Search(pos, Limits{Depth: 5}, nil)
 		})
 		assert.Zero(t, allocs, pos.Variant())
+	}
+}
+
+// Clone gives the search an independent board of the same kind.
+func TestCloneIsAnIndependentBoard(t *testing.T) {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
+		c := Clone(pos)
+		assert.IsType(t, pos, c)
+		var list move.List
+		c.LegalMoves(&list)
+		c.Make(list.Moves[0])
+		assert.NotEqual(t, pos.FEN(), c.FEN(), "a move on the clone leaves the original alone")
+		assert.Equal(t, pos.Variant(), c.Variant())
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // rankCells lists the cells of rank r (1..11) from file a to file l, in the
@@ -31,7 +31,7 @@ func init() {
 
 const pieceLetters = " pnbrqk"
 
-// FromFEN reads a position in hex FEN (see /work/shared/data/notation/glinski.md).
+// FromFEN reads a position in hex FEN (described in docs/glinski.md).
 func FromFEN(s string) (*Position, error) {
 	p := &Position{}
 	if err := p.parseFEN(s); err != nil {

@@ -1,14 +1,14 @@
 package hexboard
 
 import (
-	"github.com/sakk-chess/sakk/engine/move"
-	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game/move"
+	"github.com/sakk-chess/sakk/game/nnuefeat"
 )
 
 // nnueFeatures is the net input pair of each piece on each cell. Black sees
 // the board flipped top to bottom: each file reversed (a1 <-> a6, f1 <->
 // f11), which maps the start position onto itself with colours swapped.
-var nnueFeatures [16][128]nnue.Feature
+var nnueFeatures [16][128]nnuefeat.Feature
 
 // Mirror is the cell's image when the board is flipped top to bottom.
 func Mirror(c int) int {
@@ -20,14 +20,14 @@ func init() {
 	for c := move.White; c <= move.Black; c++ {
 		for pt := move.Pawn; pt <= move.King; pt++ {
 			for cell := range NumCells {
-				nnueFeatures[makeContent(pt, c)][cell] = nnue.MakeFeature(c, pt, cell, Mirror(cell), nnue.GlinskiCells)
+				nnueFeatures[makeContent(pt, c)][cell] = nnuefeat.MakeFeature(c, pt, cell, Mirror(cell), nnuefeat.GlinskiCells)
 			}
 		}
 	}
 }
 
 // NNUEFeatures lists the net inputs of the position.
-func (p *Position) NNUEFeatures(f *nnue.Features) {
+func (p *Position) NNUEFeatures(f *nnuefeat.Features) {
 	f.N = 0
 	for m := p.byColor[0].Or(p.byColor[1]); m.Any(); {
 		c := m.PopLowest()
@@ -37,8 +37,8 @@ func (p *Position) NNUEFeatures(f *nnue.Features) {
 
 // NNUEDelta fills d with the net inputs that the legal move m changes; call
 // it before Make(m). move.None (a null move) changes nothing.
-func (p *Position) NNUEDelta(m move.Move, d *nnue.Delta) {
-	*d = nnue.Delta{}
+func (p *Position) NNUEDelta(m move.Move, d *nnuefeat.Delta) {
+	*d = nnuefeat.Delta{}
 	if m == move.None {
 		return
 	}

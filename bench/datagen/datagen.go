@@ -21,15 +21,15 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Config says what to generate.
 type Config struct {
-	Variant     string
+	Variant     game.Variant
 	Games       int    // games in the file when done (a rerun continues)
 	Nodes       uint64 // soft node limit per move
 	Threads     int    // games played at once, one search thread each
@@ -130,11 +130,9 @@ type Stats struct {
 // played again, so an interrupted run resumed with the same arguments gives
 // the same file as one run. Games go to the file whole and in order.
 func Run(ctx context.Context, cfg Config, log io.Writer) (Stats, error) {
-	if !variant.Valid(cfg.Variant) {
-		_, err := variant.New(cfg.Variant)
+	if _, err := variant.New(cfg.Variant); err != nil {
 		return Stats{}, err
 	}
-	cfg.Variant = strings.ToLower(strings.TrimSpace(cfg.Variant))
 	if cfg.Threads < 1 {
 		cfg.Threads = 1
 	}
@@ -147,7 +145,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Stats, error) {
 	if cfg.Progress <= 0 {
 		cfg.Progress = 10 * time.Second
 	}
-	want := progress{variant: cfg.Variant, seed: cfg.Seed, nodes: cfg.Nodes, plies: cfg.RandomPlies}
+	want := progress{variant: cfg.Variant.String(), seed: cfg.Seed, nodes: cfg.Nodes, plies: cfg.RandomPlies}
 	first := 0
 	if info, err := os.Stat(cfg.Out); err == nil && info.Size() > 0 {
 		have, err := readProgress(progressFile(cfg.Out))
@@ -391,7 +389,7 @@ func playGame(ctx context.Context, e *engine.Engine, cfg Config, g int) ([]Line,
 
 // openingPosition plays cfg.RandomPlies random legal moves from the start,
 // trying again (with the same generator) when the game ends on the way.
-func openingPosition(cfg Config, rng *rand.Rand) (game.Position, error) {
+func openingPosition(cfg Config, rng *rand.Rand) (engine.SearchBoard, error) {
 	var list move.List
 	for {
 		pos, err := variant.New(cfg.Variant)
@@ -416,7 +414,7 @@ func openingPosition(cfg Config, rng *rand.Rand) (game.Position, error) {
 
 // OutcomeScore is White's score for a finished game: a Glinski stalemate
 // gives 3/4 to the side that gave it.
-func OutcomeScore(v string, o game.Outcome) float64 {
+func OutcomeScore(v game.Variant, o game.Outcome) float64 {
 	win := 1.0
 	if o.Winner == move.Black {
 		win = 0

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 func generate(t *testing.T, cfg Config) []byte {
@@ -24,8 +25,8 @@ func generate(t *testing.T, cfg Config) []byte {
 }
 
 func TestLinesParseAndRoundTrip(t *testing.T) {
-	for _, v := range variant.Names() {
-		t.Run(v, func(t *testing.T) {
+	for _, v := range game.Variants() {
+		t.Run(v.String(), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "data.txt")
 			data := generate(t, Config{Variant: v, Games: 2, Nodes: 300, RandomPlies: 8, Seed: 3, Out: out})
 			lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
@@ -55,7 +56,7 @@ func TestParseLineRejectsBadLines(t *testing.T) {
 // one uninterrupted run.
 func TestSameSeedSameFileAcrossResumeAndThreads(t *testing.T) {
 	dir := t.TempDir()
-	cfg := Config{Variant: "chess", Games: 4, Nodes: 300, RandomPlies: 8, Seed: 9, Out: filepath.Join(dir, "a.txt")}
+	cfg := Config{Variant: game.Chess, Games: 4, Nodes: 300, RandomPlies: 8, Seed: 9, Out: filepath.Join(dir, "a.txt")}
 	whole := generate(t, cfg)
 
 	cfg.Out = filepath.Join(dir, "b.txt")
@@ -74,7 +75,7 @@ func TestCancelledRunWritesWholeGames(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "c.txt")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	stats, err := Run(ctx, Config{Variant: "glinski", Games: 3, Nodes: 300, Out: out}, io.Discard)
+	stats, err := Run(ctx, Config{Variant: game.Glinski, Games: 3, Nodes: 300, Out: out}, io.Discard)
 	require.NoError(t, err)
 	assert.Equal(t, 0, stats.Games)
 	p, err := readProgress(progressFile(out))

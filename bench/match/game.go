@@ -9,13 +9,13 @@ import (
 	"github.com/sakk-chess/sakk/bench/openings"
 	"github.com/sakk-chess/sakk/bench/pgn"
 	"github.com/sakk-chess/sakk/bench/uciproc"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Rules are the settings every game shares.
 type Rules struct {
-	Variant string
+	Variant game.Variant
 	// StalemateDraw scores a Glinski stalemate 1/2-1/2 instead of 3/4-1/4.
 	StalemateDraw bool
 	Draw          *DrawRule
@@ -274,7 +274,7 @@ func (s *gameState) finishByRules(outcome game.Outcome) {
 // it (PGN result 1-0 / 0-1 with a GlinskiScore tag), unless the rules say
 // draw; orthodox stalemate is a draw.
 func (s *gameState) finishStalemate(winner int) {
-	if !strings.EqualFold(s.rules.Variant, game.Glinski) || s.rules.StalemateDraw {
+	if s.rules.Variant != game.Glinski || s.rules.StalemateDraw {
 		s.finish(-1, "Draw by stalemate", "normal")
 		return
 	}

@@ -3,21 +3,23 @@ package match
 import (
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/sakk-chess/sakk/bench/pgn"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // PGNHeader holds the tags every game of a match shares.
 type PGNHeader struct {
 	Event, Site string
 	TimeControl string
-	Variant     string
+	Variant     game.Variant
+	// Chess960 writes [Variant "Chess960"] for a chess game from a
+	// Chess960 start.
+	Chess960 bool
 }
 
 // WritePGN writes a finished game: the seven tag roster, Variant for
-// Glinski, FEN/SetUp when it did not start from the start position,
+// Glinski or Chess960, FEN/SetUp when it did not start from the start position,
 // GlinskiScore after a Glinski stalemate, then TimeControl, Termination and
 // PlyCount. The reason the game ended closes the move text as a comment.
 func WritePGN(w io.Writer, g *Game, header PGNHeader) error {
@@ -29,8 +31,11 @@ func WritePGN(w io.Writer, g *Game, header PGNHeader) error {
 	out.SetTag("White", g.White)
 	out.SetTag("Black", g.Black)
 	out.SetTag("Result", g.Result)
-	if strings.EqualFold(header.Variant, game.Glinski) {
+	switch {
+	case header.Variant == game.Glinski:
 		out.SetTag("Variant", "Glinski")
+	case header.Chess960:
+		out.SetTag("Variant", "Chess960")
 	}
 	if g.StartFEN != "" {
 		out.SetTag("FEN", g.StartFEN)

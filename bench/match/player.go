@@ -2,11 +2,10 @@ package match
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/sakk-chess/sakk/bench/uciproc"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // EngineConfig is one -engine, with the -each settings merged in.
@@ -27,7 +26,7 @@ type player struct {
 }
 
 // ready makes sure the engine runs with its options set for the variant.
-func (p *player) ready(variantName string, timeout time.Duration) error {
+func (p *player) ready(v game.Variant, timeout time.Duration) error {
 	if p.proc != nil && p.proc.Alive() {
 		return nil
 	}
@@ -36,19 +35,19 @@ func (p *player) ready(variantName string, timeout time.Duration) error {
 		return err
 	}
 	p.proc = proc
-	if err := p.configure(variantName, timeout); err != nil {
+	if err := p.configure(v, timeout); err != nil {
 		p.stop()
 		return fmt.Errorf("engine %s: %w", p.config.Name, err)
 	}
 	return nil
 }
 
-func (p *player) configure(variantName string, timeout time.Duration) error {
-	if strings.EqualFold(variantName, game.Glinski) {
+func (p *player) configure(v game.Variant, timeout time.Duration) error {
+	if v == game.Glinski {
 		if !p.proc.SupportsOption("UCI_Variant") {
 			return fmt.Errorf("does not offer UCI_Variant, so it cannot play glinski")
 		}
-		if err := p.proc.SetOption("UCI_Variant", game.Glinski); err != nil {
+		if err := p.proc.SetOption("UCI_Variant", v.String()); err != nil {
 			return err
 		}
 	}

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // The test binary doubles as a stub UCI engine when started as
@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 
 type stub struct {
 	behaviour string
-	variant   string
+	variant   game.Variant
 	pos       game.Position
 	moves     int
 	rng       *rand.Rand
@@ -60,7 +60,7 @@ func (s *stub) handle(line string) bool {
 		fmt.Println("uciok")
 	case "setoption":
 		if len(fields) >= 5 && fields[2] == "UCI_Variant" {
-			s.variant = fields[4]
+			s.variant, _ = game.ParseVariant(fields[4])
 		}
 	case "isready":
 		fmt.Println("readyok")

@@ -5,8 +5,8 @@ import (
 	"io"
 
 	"github.com/sakk-chess/sakk/bench"
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game"
 )
 
 func init() {
@@ -58,8 +58,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	default:
 		return usageError(stderr, "sakk bench", "--eval must be default, hce or nnue")
 	}
-	cfg.Nets = map[string]*nnue.Net{}
-	for v, path := range map[string]string{game.Chess: chessNet, game.Glinski: glinskiNet} {
+	cfg.Nets = map[game.Variant]*nnue.Net{}
+	for v, path := range map[game.Variant]string{game.Chess: chessNet, game.Glinski: glinskiNet} {
 		if path == "" {
 			continue
 		}

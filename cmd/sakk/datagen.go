@@ -7,12 +7,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/sakk-chess/sakk/bench/datagen"
 	"github.com/sakk-chess/sakk/engine/nnue"
-	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // isSet says whether a flag was given on the command line.
@@ -69,7 +68,8 @@ Exit codes: 0 done or stopped, 1 failure, 2 bad arguments.
 func runDatagen(args []string, stdout, stderr io.Writer) int {
 	var cfg datagen.Config
 	fs := newFlagSet("datagen")
-	fs.StringVar(&cfg.Variant, "variant", "chess", "")
+	var variantName string
+	fs.StringVar(&variantName, "variant", "chess", "")
 	fs.IntVar(&cfg.Games, "games", 0, "")
 	fs.StringVar(&cfg.Out, "out", "", "")
 	fs.Uint64Var(&cfg.Nodes, "nodes", 5000, "")
@@ -83,6 +83,11 @@ func runDatagen(args []string, stdout, stderr io.Writer) int {
 	if done, code := parseFlags(fs, args, datagenUsage, stdout, stderr); done {
 		return code
 	}
+	v, err := game.ParseVariant(variantName)
+	if err != nil {
+		return usageError(stderr, "sakk datagen", err.Error())
+	}
+	cfg.Variant = v
 	switch {
 	case eval != "hce" && eval != "nnue":
 		return usageError(stderr, "sakk datagen", "--eval must be hce or nnue")
@@ -90,19 +95,17 @@ func runDatagen(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "sakk datagen", "--evalfile needs --eval nnue")
 	}
 	cfg.UseNNUE = eval == "nnue" || netFile != ""
-	if netFile != "" && variant.Valid(cfg.Variant) {
-		n, err := nnue.Load(netFile, strings.ToLower(cfg.Variant))
+	if netFile != "" {
+		n, err := nnue.Load(netFile, cfg.Variant)
 		if err != nil {
 			return usageError(stderr, "sakk datagen", err.Error())
 		}
 		cfg.Net = n
 	}
-	if cfg.UseNNUE && cfg.Net == nil && variant.Valid(cfg.Variant) && nnue.Default(strings.ToLower(cfg.Variant)) == nil {
-		return usageError(stderr, "sakk datagen", "this build has no built-in "+cfg.Variant+" net: give --evalfile")
+	if cfg.UseNNUE && cfg.Net == nil && nnue.Default(cfg.Variant) == nil {
+		return usageError(stderr, "sakk datagen", "this build has no built-in "+cfg.Variant.String()+" net: give --evalfile")
 	}
 	switch {
-	case !variant.Valid(cfg.Variant):
-		return usageError(stderr, "sakk datagen", fmt.Sprintf("unknown variant %q", cfg.Variant))
 	case cfg.Games < 1:
 		return usageError(stderr, "sakk datagen", "--games must be at least 1")
 	case cfg.Out == "":

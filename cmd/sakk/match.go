@@ -40,7 +40,9 @@ Options:
   -draw movenumber=N movecount=N score=CP          draw adjudication
   -resign movecount=N score=CP [twosided=true]     resign adjudication
   -maxmoves N                 draw after N full moves
-  -glinski-stalemate 3/4|draw how a Glinski stalemate scores (default 3/4)
+  -glinski-stalemate three-quarters|draw
+                              how a Glinski stalemate scores, as the UCI
+                              option GlinskiStalemate (default three-quarters)
   -hang-timeout SECONDS       limit for a move without clock or st= (60)
   -event NAME  -site NAME     PGN tags
 

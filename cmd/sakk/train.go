@@ -13,7 +13,7 @@ import (
 
 	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/nnue/train"
-	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 func init() {
@@ -58,13 +58,13 @@ Exit codes: 0 done or stopped, 1 failure, 2 bad arguments or data.
 
 func runTrain(args []string, stdout, stderr io.Writer) int {
 	var (
-		v, data, out, resume string
-		hidden               int
-		heldOut              float64
-		cfg                  train.Config
+		variantName, data, out, resume string
+		hidden                         int
+		heldOut                        float64
+		cfg                            train.Config
 	)
 	fs := newFlagSet("train")
-	fs.StringVar(&v, "variant", "chess", "")
+	fs.StringVar(&variantName, "variant", "chess", "")
 	fs.StringVar(&data, "data", "", "")
 	fs.StringVar(&out, "out", "", "")
 	fs.StringVar(&resume, "resume", "", "")
@@ -82,9 +82,10 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	fail := func(msg string) int { return usageError(stderr, "sakk train", msg) }
+	v, verr := game.ParseVariant(variantName)
 	switch {
-	case !variant.Valid(v):
-		return fail(fmt.Sprintf("unknown variant %q", v))
+	case verr != nil:
+		return fail(verr.Error())
 	case data == "":
 		return fail("--data is required")
 	case out == "":
@@ -104,7 +105,6 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	case cfg.Threads < 1 || cfg.Threads > 1024:
 		return fail("--threads must be 1..1024")
 	}
-	v = strings.ToLower(v)
 	cfg.HeldOut = heldOut
 	start := time.Now()
 	set, err := train.Load(v, strings.Split(data, ","))

@@ -4,7 +4,7 @@ import (
 	"embed"
 	"sync"
 
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // The shipped nets (docs/nnue.md says how each was made). A variant whose
@@ -15,25 +15,25 @@ var shipped embed.FS
 
 var (
 	defaultsOnce sync.Once
-	defaults     map[string]*Net
+	defaults     map[game.Variant]*Net
 )
 
 // DefaultFile is the embedded file name of a variant's net.
-func DefaultFile(variant string) string { return "nets/" + variant + ".nnue" }
+func DefaultFile(variant game.Variant) string { return "nets/" + variant.String() + ".nnue" }
 
 // Default is the built-in net of a variant, or nil if it has none. Nets
 // are read-only once loaded, so every engine shares them.
-func Default(variant string) *Net {
+func Default(variant game.Variant) *Net {
 	defaultsOnce.Do(func() {
-		defaults = map[string]*Net{}
-		for _, v := range []string{game.Chess, game.Glinski} {
+		defaults = map[game.Variant]*Net{}
+		for _, v := range game.Variants() {
 			data, err := shipped.ReadFile(DefaultFile(v))
 			if err != nil {
 				continue
 			}
 			n, err := Parse(data)
 			if err != nil || n.Variant != v {
-				panic("nnue: the built-in " + v + " net is broken")
+				panic("nnue: the built-in " + v.String() + " net is broken")
 			}
 			n.Name = "built-in"
 			defaults[v] = n

@@ -9,7 +9,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // The file format (docs/nnue.md), all little-endian:
@@ -34,7 +34,8 @@ const (
 	headerSize       = 8 + 8*4
 )
 
-var variantCodes = []string{game.Chess, game.Glinski}
+// variantCodes maps the file's variant code to the variant.
+var variantCodes = []game.Variant{game.Chess, game.Glinski}
 
 // Size is the file size of a net with the given shape.
 func Size(inputs, hidden int) int {
@@ -113,7 +114,7 @@ func Parse(data []byte) (*Net, error) {
 }
 
 // Load reads a net file and checks that it is for variant.
-func Load(path, variant string) (*Net, error) {
+func Load(path string, variant game.Variant) (*Net, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // Parse never panics, and whatever it accepts writes back byte for byte.

@@ -19,8 +19,9 @@ package nnue
 import (
 	"fmt"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
+	"github.com/sakk-chess/sakk/game/nnuefeat"
 )
 
 // Quantisation and output scale.
@@ -33,89 +34,36 @@ const (
 	MaxWeight = 127
 )
 
-// Piece kinds per side and squares per board.
+// The inputs are named in game/nnuefeat, where the boards can reach them
+// (Index and MakeFeature live there); these aliases keep this package's
+// API whole.
 const (
-	Kinds        = 12
-	ChessSquares = 64
-	GlinskiCells = 91
+	Kinds        = nnuefeat.Kinds
+	ChessSquares = nnuefeat.ChessSquares
+	GlinskiCells = nnuefeat.GlinskiCells
+	MaxPieces    = nnuefeat.MaxPieces
+)
+
+type (
+	Feature  = nnuefeat.Feature
+	Features = nnuefeat.Features
+	Delta    = nnuefeat.Delta
 )
 
 // HiddenStep divides every hidden width: one AVX2 register of int16.
 const HiddenStep = 16
 
 // Inputs is the input count of a variant's net.
-func Inputs(variant string) int {
+func Inputs(variant game.Variant) int {
 	if variant == game.Glinski {
 		return Kinds * GlinskiCells
 	}
 	return Kinds * ChessSquares
 }
 
-// Feature is one input as seen from White's and from Black's side.
-type Feature struct{ White, Black uint16 }
-
-// Index is the input index of a piece of colour c and type pt on a square
-// (sq from White's view, mirrored from Black's view), seen from perspective.
-func Index(perspective, c move.Color, pt move.Piece, sq, mirrored, squares int) uint16 {
-	kind := int(pt) - 1
-	if c != perspective {
-		kind += 6
-	}
-	if perspective == move.Black {
-		sq = mirrored
-	}
-	return uint16(kind*squares + sq)
-}
-
-// MakeFeature is the feature pair of a piece of colour c and type pt on sq,
-// whose mirror image is mirrored.
-func MakeFeature(c move.Color, pt move.Piece, sq, mirrored, squares int) Feature {
-	return Feature{
-		White: Index(move.White, c, pt, sq, mirrored, squares),
-		Black: Index(move.Black, c, pt, sq, mirrored, squares),
-	}
-}
-
-// MaxPieces bounds the pieces on a board (Glinski has 36 at the start).
-const MaxPieces = 64
-
-// Features lists the active inputs of a position.
-type Features struct {
-	N int
-	F [MaxPieces]Feature
-}
-
-// Add appends a feature.
-func (f *Features) Add(x Feature) {
-	if f.N < MaxPieces {
-		f.F[f.N] = x
-		f.N++
-	}
-}
-
-// Delta is what one move changes: at most two inputs appear (a move, a
-// castling rook) and two vanish (the mover's origin, a captured piece or the
-// castling rook's origin). A null move changes nothing.
-type Delta struct {
-	NAdd, NSub uint8
-	Add, Sub   [2]Feature
-}
-
-// Added records an input that appears.
-func (d *Delta) Added(x Feature) {
-	d.Add[d.NAdd&1] = x
-	d.NAdd++
-}
-
-// Removed records an input that vanishes.
-func (d *Delta) Removed(x Feature) {
-	d.Sub[d.NSub&1] = x
-	d.NSub++
-}
-
 // Net is a quantised network.
 type Net struct {
-	Variant string // game.Chess or game.Glinski
+	Variant game.Variant
 	Inputs  int
 	Hidden  int
 	FT      []int16 // Inputs x Hidden, input-major: input i's column at i*Hidden
@@ -129,7 +77,7 @@ type Net struct {
 func (n *Net) check() error {
 	switch {
 	case n.Variant != game.Chess && n.Variant != game.Glinski:
-		return fmt.Errorf("unknown variant %q", n.Variant)
+		return fmt.Errorf("unknown variant %d", uint8(n.Variant))
 	case n.Inputs != Inputs(n.Variant):
 		return fmt.Errorf("a %s net has %d inputs, not %d", n.Variant, Inputs(n.Variant), n.Inputs)
 	case n.Hidden < HiddenStep || n.Hidden > 4096 || n.Hidden%HiddenStep != 0:

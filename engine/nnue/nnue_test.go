@@ -9,14 +9,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
 // randomNet is a net with random weights in the trainer's ranges.
-func randomNet(variant string, hidden int, seed uint64) *nnue.Net {
+func randomNet(variant game.Variant, hidden int, seed uint64) *nnue.Net {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	inputs := nnue.Inputs(variant)
 	n := &nnue.Net{Variant: variant, Inputs: inputs, Hidden: hidden,
@@ -44,7 +44,7 @@ type searchBoard interface {
 	Side() move.Color
 }
 
-var startFENs = map[string][]string{
+var startFENs = map[game.Variant][]string{
 	game.Chess: {
 		board.StartFEN,
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", // castling, en passant
@@ -56,7 +56,7 @@ var startFENs = map[string][]string{
 	},
 }
 
-func newPosition(t *testing.T, v, fen string) searchBoard {
+func newPosition(t *testing.T, v game.Variant, fen string) searchBoard {
 	t.Helper()
 	if v == game.Chess {
 		p, err := board.FromFEN(fen)
@@ -83,8 +83,8 @@ func refreshed(net *nnue.Net, pos searchBoard) (white, black []int16) {
 // incrementally updated accumulators equal ones computed from scratch, and
 // so do the evaluations.
 func TestIncrementalEqualsRefresh(t *testing.T) {
-	for _, v := range []string{game.Chess, game.Glinski} {
-		t.Run(v, func(t *testing.T) {
+	for _, v := range game.Variants() {
+		t.Run(v.String(), func(t *testing.T) {
 			net := randomNet(v, 32, 1)
 			rng := rand.New(rand.NewPCG(2, 3))
 			games, plies := 30, 160
@@ -162,7 +162,7 @@ func TestMirroredPositionScoresTheSame(t *testing.T) {
 }
 
 func TestFileRoundTrip(t *testing.T) {
-	for _, v := range []string{game.Chess, game.Glinski} {
+	for _, v := range game.Variants() {
 		net := randomNet(v, 48, 9)
 		var buf bytes.Buffer
 		require.NoError(t, nnue.Write(&buf, net))
@@ -213,8 +213,8 @@ func TestBadFilesAreRejected(t *testing.T) {
 // back with the accumulators checked after it, so each kind of move the
 // games ever allow (captures, en passant, promotions, castling) is covered.
 func TestEveryLegalMoveUpdatesExactly(t *testing.T) {
-	for _, v := range []string{game.Chess, game.Glinski} {
-		t.Run(v, func(t *testing.T) {
+	for _, v := range game.Variants() {
+		t.Run(v.String(), func(t *testing.T) {
 			net := randomNet(v, 16, 11)
 			rng := rand.New(rand.NewPCG(4, 5))
 			games := 12

@@ -1,6 +1,6 @@
 package nnue
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // Stack holds one pair of accumulators per ply of a search. Push records a
 // move's Delta without computing anything; Evaluate brings the current ply's

@@ -11,7 +11,7 @@ import (
 	"math/bits"
 	"sync/atomic"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Bound says how a stored score relates to the true score.

@@ -115,6 +115,26 @@ func TestOptions(t *testing.T) {
 	assert.Equal(t, 2, eng.newGames)
 }
 
+// isready lets an idle engine prepare (allocate a resized hash); during a
+// search it is answered without touching the engine.
+func TestIsReadyCallsReadyOnlyWhenIdle(t *testing.T) {
+	eng := newFakeEngine()
+	s := newSessionWith(t, eng)
+	s.sync()
+	s.sync()
+	eng.mu.Lock()
+	idle := eng.readies
+	eng.mu.Unlock()
+	assert.Equal(t, 2, idle)
+	s.send("position startpos", "go infinite")
+	s.sync()
+	eng.mu.Lock()
+	assert.Equal(t, idle, eng.readies, "isready during go infinite")
+	eng.mu.Unlock()
+	s.send("stop")
+	s.bestmove()
+}
+
 func TestChess960Castling(t *testing.T) {
 	s := newSessionWith(t, newFakeEngine())
 	const fen = "rnbqk2r/pppp1ppp/5n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"

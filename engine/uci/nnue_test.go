@@ -9,18 +9,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // writeNet writes a small all-zero-weight net of a variant to dir.
-func writeNet(t *testing.T, dir, variant string) string {
+func writeNet(t *testing.T, dir string, variant game.Variant) string {
 	t.Helper()
 	h := 16
 	in := nnue.Inputs(variant)
 	n := &nnue.Net{Variant: variant, Inputs: in, Hidden: h, FT: make([]int16, in*h), FTBias: make([]int16, h),
 		Out: make([]int16, 2*h), OutBias: 25 * nnue.QA * nnue.QB / nnue.Scale} // 25 cp
-	path := filepath.Join(dir, variant+".nnue")
+	path := filepath.Join(dir, variant.String()+".nnue")
 	f, err := os.Create(path)
 	require.NoError(t, err)
 	require.NoError(t, nnue.Write(f, n))

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // position answers "position startpos|fen <FEN> [moves ...]". The new
@@ -17,7 +18,7 @@ func (s *session) position(args []string) error {
 		return fmt.Errorf("position needs startpos or fen <FEN>")
 	}
 	var (
-		pos  game.Position
+		pos  engine.SearchBoard
 		err  error
 		rest []string
 	)

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // optionTable declares sakk's options and binds each to the session or to
@@ -38,10 +38,13 @@ func (s *session) optionTable() Options {
 			Apply: func(string) error { s.eng.NewGame(); return nil }},
 		{Name: "UCI_Chess960", Kind: Check, Default: "false",
 			Apply: func(v string) error { s.chess960 = v == "true"; s.setChess960(s.pos); return nil }},
-		{Name: "UCI_Variant", Kind: Combo, Default: game.Chess, Vars: []string{game.Chess, game.Glinski},
+		{Name: "UCI_Variant", Kind: Combo, Default: game.Chess.String(), Vars: game.VariantNames(),
 			Apply: s.setVariant},
-		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateName(def.GlinskiStalemateDraw), Vars: []string{"three-quarters", "draw"},
-			Apply: setEngine(func(o *engine.Options, v string) { o.GlinskiStalemateDraw = v == "draw" })},
+		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateRule(def.GlinskiStalemateDraw).String(), Vars: game.StalemateRuleNames(),
+			Apply: setEngine(func(o *engine.Options, v string) {
+				rule, _ := game.ParseStalemateRule(v) // the combo has checked v
+				o.GlinskiStalemateDraw = rule == game.StalemateDraw
+			})},
 		{Name: "UseNNUE", Kind: Check, Default: strconv.FormatBool(def.UseNNUE),
 			Apply: setEngine(func(o *engine.Options, v string) { o.UseNNUE = v == "true" })},
 		{Name: "UseNNUEGlinski", Kind: Check, Default: strconv.FormatBool(def.UseNNUEGlinski),
@@ -55,14 +58,14 @@ func (s *session) optionTable() Options {
 
 // NetHolder is an engine whose nets the EvalFile options replace.
 type NetHolder interface {
-	SetNet(variant string, n *nnue.Net) error
-	Net(variant string) *nnue.Net
+	SetNet(variant game.Variant, n *nnue.Net) error
+	Net(variant game.Variant) *nnue.Net
 }
 
 // loadNet reads a net file for a variant ("" goes back to the built-in
 // net). A file that is missing, corrupt or for the other variant is an
 // error and the current net stays.
-func (s *session) loadNet(variant, path string) error {
+func (s *session) loadNet(variant game.Variant, path string) error {
 	holder, ok := s.eng.(NetHolder)
 	if !ok {
 		return fmt.Errorf("this engine has no nets")
@@ -81,20 +84,24 @@ func (s *session) loadNet(variant, path string) error {
 	return nil
 }
 
-func stalemateName(draw bool) string {
+func stalemateRule(draw bool) game.StalemateRule {
 	if draw {
-		return "draw"
+		return game.StalemateDraw
 	}
-	return "three-quarters"
+	return game.StalemateThreeQuarters
 }
 
 // setVariant switches the board and sets that variant's start position.
 func (s *session) setVariant(name string) error {
-	pos, err := s.cfg.NewPosition(name)
+	v, err := game.ParseVariant(name)
+	if err != nil {
+		return err
+	}
+	pos, err := s.cfg.NewPosition(v)
 	if err != nil {
 		return err
 	}
 	s.setChess960(pos)
-	s.variant, s.pos = name, pos
+	s.variant, s.pos = v, pos
 	return nil
 }

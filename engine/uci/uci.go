@@ -23,9 +23,9 @@ import (
 	"strings"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // Searcher is the part of *engine.Engine the UCI loop uses. Tests may pass
@@ -34,7 +34,10 @@ type Searcher interface {
 	// Go sets a search up before it returns (so a Stop or PonderHit that
 	// follows is never lost), runs it in a new goroutine, calls report from
 	// there and done with the result.
-	Go(pos game.Position, lim engine.Limits, report func(engine.Info), done func(engine.Result))
+	Go(pos engine.SearchBoard, lim engine.Limits, report func(engine.Info), done func(engine.Result))
+	// Ready prepares for the next search (allocates a resized hash) when
+	// the engine is idle; the loop calls it for isready.
+	Ready()
 	Stop()
 	PonderHit()
 	NewGame()
@@ -46,12 +49,12 @@ type Searcher interface {
 type Config struct {
 	// Engine searches (nil: engine.New()).
 	Engine Searcher
-	// Name and Author for "id" (defaults: "sakk <variant.Version>", "the sakk authors").
+	// Name and Author for "id" (defaults: "sakk <engine.Version>", "the sakk authors").
 	Name, Author string
 	// NewPosition and FromFEN create positions of a variant (defaults:
 	// variant.New and variant.FromFEN).
-	NewPosition func(variantName string) (game.Position, error)
-	FromFEN     func(variantName, fen string) (game.Position, error)
+	NewPosition func(v game.Variant) (engine.SearchBoard, error)
+	FromFEN     func(v game.Variant, fen string) (engine.SearchBoard, error)
 	// Bench runs the speed bench for the "bench" command, writing its
 	// report to w, which sends each line as an "info string" (nil: "bench"
 	// answers that it is not available). It cannot be stopped: "quit"
@@ -104,11 +107,11 @@ type session struct {
 	log     io.Writer
 	options Options
 
-	variant  string
+	variant  game.Variant
 	chess960 bool
 	ponder   bool // the GUI's "Ponder" option; informational
 	debug    bool
-	pos      game.Position
+	pos      engine.SearchBoard
 
 	job     *job     // the running (or finishing) job, nil when idle
 	pending []string // commands waiting for job to end
@@ -134,7 +137,7 @@ func newSession(out io.Writer, cfg Config) (*session, error) {
 		cfg.Engine = engine.New()
 	}
 	if cfg.Name == "" {
-		cfg.Name = "sakk " + variant.Version
+		cfg.Name = "sakk " + engine.Version
 		if off := engine.Ablated(); len(off) > 0 {
 			cfg.Name += " without " + strings.Join(off, ",")
 		}
@@ -304,8 +307,8 @@ func (s *session) isReady(args []string) error {
 	if len(args) > 0 {
 		return fmt.Errorf("isready takes no arguments")
 	}
-	if r, ok := s.eng.(interface{ Ready() }); ok && !s.busy() {
-		r.Ready() // allocate a resized hash now rather than at the next go
+	if !s.busy() {
+		s.eng.Ready() // allocate a resized hash now rather than at the next go
 	}
 	s.out.print("readyok")
 	return nil
@@ -376,20 +379,13 @@ func (s *session) eval(args []string) error {
 	} else if !traced {
 		return fmt.Errorf("eval is not available for %s", s.variant)
 	}
-	holder, ok := s.eng.(NetHolder)
-	p, hasInputs := s.pos.(netInputs)
-	if ok && hasInputs {
+	if holder, ok := s.eng.(NetHolder); ok {
 		if n := holder.Net(s.variant); n != nil {
 			var f nnue.Features
-			p.NNUEFeatures(&f)
+			s.pos.NNUEFeatures(&f)
 			s.out.info(fmt.Sprintf("nnue: %d (side to move; %s net %s, %d x %d)",
 				n.Evaluate(&f, s.pos.SideToMove()), s.variant, n.Name, n.Inputs, n.Hidden))
 		}
 	}
 	return nil
-}
-
-// netInputs is a position that names its net inputs.
-type netInputs interface {
-	NNUEFeatures(f *nnue.Features)
 }

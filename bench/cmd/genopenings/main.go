@@ -11,10 +11,15 @@ import (
 	"os"
 
 	"github.com/sakk-chess/sakk/bench/playout"
+	"github.com/sakk-chess/sakk/game"
 )
 
 func main() {
-	variantName := flag.String("variant", "glinski", "chess or glinski")
+	v := game.Glinski
+	flag.Func("variant", "chess or glinski (default glinski)", func(name string) (err error) {
+		v, err = game.ParseVariant(name)
+		return err
+	})
 	count := flag.Int("n", 400, "openings to write")
 	seed := flag.Uint64("seed", 1, "random seed")
 	minPlies := flag.Int("min-plies", 6, "fewest random plies")
@@ -29,10 +34,10 @@ func main() {
 	player := playout.NewPlayer(*seed, 1, 0)
 	seen := map[string]bool{}
 	fmt.Printf("# %s openings: go run ./bench/cmd/genopenings -variant %s -n %d -seed %d -min-plies %d -max-plies %d -depth %d -margin %d\n",
-		*variantName, *variantName, *count, *seed, *minPlies, *maxPlies, *depth, *margin)
+		v, v, *count, *seed, *minPlies, *maxPlies, *depth, *margin)
 	for written, tried := 0, 0; written < *count; tried++ {
 		plies := *minPlies + player.Rng.IntN(*maxPlies-*minPlies+1)
-		pos, err := player.PlayRandom(*variantName, plies)
+		pos, err := player.PlayRandom(v, plies)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "genopenings:", err)
 			os.Exit(2)

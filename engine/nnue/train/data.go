@@ -10,16 +10,16 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
 // Set is a list of training positions with their active inputs.
 type Set struct {
-	Variant string
+	Variant game.Variant
 	// Position i's inputs are Features[Start[i]:Start[i+1]], from the side to
 	// move's view in Us and from the other side's in Them.
 	Start    []int32
@@ -39,7 +39,7 @@ type featurer interface {
 
 // Load reads data files ("<FEN> | <score> | <result>" lines, White's view).
 // Bad lines are an error naming the file and line.
-func Load(v string, paths []string) (*Set, error) {
+func Load(v game.Variant, paths []string) (*Set, error) {
 	pos0, err := variant.New(v)
 	if err != nil {
 		return nil, err
@@ -133,7 +133,7 @@ func (s *Set) Split(fraction float64) (trainIdx, heldIdx []int32) {
 // filePermutation maps each input to the same piece on the square mirrored
 // left to right: a symmetry of both games' rules apart from castling, which
 // the net's inputs do not see.
-func filePermutation(v string) []uint16 {
+func filePermutation(v game.Variant) []uint16 {
 	squares, flip := nnue.ChessSquares, func(sq int) int { return sq ^ 7 }
 	if v == game.Glinski {
 		squares, flip = nnue.GlinskiCells, hexboard.MirrorFiles

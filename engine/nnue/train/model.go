@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // maxFloatWeight bounds every weight so the quantised net cannot overflow:
@@ -17,7 +18,7 @@ const maxFloatWeight = float32(nnue.MaxWeight) / nnue.QB
 
 // Model is the float network the trainer fits.
 type Model struct {
-	Variant       string
+	Variant       game.Variant
 	Inputs        int
 	Hidden        int
 	W1            []float32 // Inputs x Hidden, input-major
@@ -35,7 +36,7 @@ type Model struct {
 func (m *Model) paramCount() int { return m.Inputs*m.Hidden + m.Hidden + 2*m.Hidden + 1 }
 
 // NewModel initialises a model with small random weights.
-func NewModel(v string, hidden int, seed uint64) *Model {
+func NewModel(v game.Variant, hidden int, seed uint64) *Model {
 	inputs := nnue.Inputs(v)
 	m := &Model{Variant: v, Inputs: inputs, Hidden: hidden,
 		W1: make([]float32, inputs*hidden), B1: make([]float32, hidden), W2: make([]float32, 2*hidden)}

@@ -11,16 +11,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/bench/datagen"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // generated makes a small data set with sakk datagen.
-func generated(t *testing.T, v string, games int) (*Set, string) {
+func generated(t *testing.T, v game.Variant, games int) (*Set, string) {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), v+".txt")
+	out := filepath.Join(t.TempDir(), v.String()+".txt")
 	_, err := datagen.Run(context.Background(), datagen.Config{Variant: v, Games: games, Nodes: 300, RandomPlies: 8, Seed: 5, Out: out}, io.Discard)
 	require.NoError(t, err)
 	set, err := Load(v, []string{out})
@@ -30,8 +30,8 @@ func generated(t *testing.T, v string, games int) (*Set, string) {
 }
 
 func TestTrainingLowersTheLoss(t *testing.T) {
-	for _, v := range []string{game.Chess, game.Glinski} {
-		t.Run(v, func(t *testing.T) {
+	for _, v := range game.Variants() {
+		t.Run(v.String(), func(t *testing.T) {
 			set, _ := generated(t, v, 3)
 			m := NewModel(v, 32, 1)
 			cfg := Config{Epochs: 15, Batch: 64, LR: 0.005, Lambda: 0.3, Threads: 2}
@@ -100,12 +100,12 @@ func TestBadDataIsRejected(t *testing.T) {
 // A mirrored position has the inputs of the mirrored FEN.
 func TestMirrorsAreTheMirroredPositions(t *testing.T) {
 	dir := t.TempDir()
-	for v, pair := range map[string][2]string{
+	for v, pair := range map[game.Variant][2]string{
 		game.Chess: {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b - - 0 1",
 			"r2k3r/1bpqpp1p/1pnp2nb/3NP3/3P2p1/p1Q2N2/PPPBBPPP/R2K3R b - - 0 1"},
 		game.Glinski: {"1/q1k/5/7/p7p/2P8/P10/11/2p8/p10/1P2Q1K2P1 w - 0 1", ""},
 	} {
-		path := filepath.Join(dir, v)
+		path := filepath.Join(dir, v.String())
 		text := pair[0] + " | 10 | 1\n"
 		require.NoError(t, writeFile(path, text))
 		set, err := Load(v, []string{path})

@@ -1,7 +1,9 @@
-// Package evalkit holds the parts of a tapered evaluation that do not depend
-// on the board: midgame/endgame score pairs, naming the runs of a weight
-// vector, and the term table printed by the UCI "eval" command. board and
-// hexboard each keep their own weights and terms on top of it.
+// Package evalkit is the shared evaluation package: the parts of a tapered
+// evaluation that do not depend on the board. Midgame/endgame score pairs,
+// a weights struct seen as a flat vector (Vector), the evaluation as a
+// linear form (Features, for the tuner), the names of the weight runs and
+// the term table printed by the UCI "eval" command. board and hexboard each
+// keep their own weights and terms on top of it.
 package evalkit
 
 import (
@@ -10,7 +12,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Score packs a midgame and an endgame value in one int32 (mg in the high

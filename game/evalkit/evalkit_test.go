@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 func TestScorePacksBothHalves(t *testing.T) {
@@ -53,4 +53,45 @@ func TestTraceSumsTermsAndSkipsEmptyOnes(t *testing.T) {
 	assert.Regexp(t, `total\s+\|\s+1410\s+1520\s+\|\s+1300\s+1400\s+\|\s+110\s+120`, out)
 	assert.Contains(t, out, "final evaluation: +110 (White's view), -110 (side to move)")
 	assert.Equal(t, 1, strings.Count(out, "phase 20/24"))
+}
+
+func TestVectorAliasesTheWeights(t *testing.T) {
+	var w weights
+	v := Vector(&w)
+	require.Len(t, v, 12)
+	v[3] = S(7, 9)
+	assert.Equal(t, S(7, 9), w.Tempo)
+	w.Tables[1][2] = S(-4, 5)
+	assert.Equal(t, S(-4, 5), v[4+4+2])
+}
+
+func TestFeaturesCountByWeight(t *testing.T) {
+	var w weights
+	var f Features
+	f.Reset(Vector(&w))
+	f.Add(move.White, &w.Material[2], 3)
+	f.Add(move.Black, &w.Tables[1][0], 1)
+	f.Add(move.Black, &w.Tables[1][0], 2)
+	assert.Equal(t, int16(3), f.White[2])
+	assert.Equal(t, int16(3), f.Black[8])
+	assert.Equal(t, 3, sumCounts(f.White))
+
+	f.Reset(Vector(&w)) // reused buffers start empty again
+	assert.Zero(t, sumCounts(f.White)+sumCounts(f.Black))
+	allocs := testing.AllocsPerRun(100, func() {
+		f.Reset(Vector(&w))
+		f.Add(move.White, &w.Tempo, 1)
+	})
+	assert.Zero(t, allocs)
+	trace := TraceOf(WeightTerms(weights{}), &f, 24, 0, move.White)
+	assert.Len(t, trace.Weights, 12)
+	assert.Equal(t, int16(1), trace.White[3])
+}
+
+func sumCounts(c []int16) int {
+	n := 0
+	for _, x := range c {
+		n += int(x)
+	}
+	return n
 }

@@ -4,13 +4,7 @@
 // per-node hot path: search and perft inner loops call the boards directly.
 package game
 
-import "github.com/sakk-chess/sakk/engine/move"
-
-// Variant names as UCI_Variant spells them.
-const (
-	Chess   = "chess"
-	Glinski = "glinski"
-)
+import "github.com/sakk-chess/sakk/game/move"
 
 // Result classifies how (or whether) a game has ended.
 type Result uint8
@@ -55,7 +49,7 @@ type Outcome struct {
 // leave the position unchanged.
 type Position interface {
 	// Variant is Chess or Glinski.
-	Variant() string
+	Variant() Variant
 	// Reset sets the variant's start position and clears the history.
 	Reset()
 	// SetFEN replaces the position (and clears the history); on error the
