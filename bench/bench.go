@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
 	"github.com/sakk-chess/sakk/game"
 )
@@ -32,7 +33,21 @@ type Config struct {
 	Depth   int    // 0: DefaultDepth
 	Threads int    // 0: 1 (more threads make the count nondeterministic)
 	HashMB  int    // 0: the engine default
+	// Eval picks the evaluation: EvalDefault (the engine's defaults),
+	// EvalHandMade or EvalNNUE (the built-in nets, or Nets).
+	Eval Eval
+	// Nets replace the built-in net of their variant (keyed by variant).
+	Nets map[game.Variant]*nnue.Net
 }
+
+// Eval selects the evaluation a bench uses.
+type Eval uint8
+
+const (
+	EvalDefault Eval = iota
+	EvalHandMade
+	EvalNNUE
+)
 
 // Position is one bench position.
 type Position struct {
@@ -150,7 +165,18 @@ func newEngine(cfg Config) *engine.Engine {
 	if cfg.HashMB > 0 {
 		opts.HashMB = cfg.HashMB
 	}
+	switch cfg.Eval {
+	case EvalHandMade:
+		opts.UseNNUE, opts.UseNNUEGlinski = false, false
+	case EvalNNUE:
+		opts.UseNNUE, opts.UseNNUEGlinski = true, true
+	}
 	e.SetOptions(opts)
+	for v, n := range cfg.Nets {
+		if err := e.SetNet(v, n); err != nil {
+			panic("bench: " + err.Error()) // the caller loaded n for v
+		}
+	}
 	return e
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/board"
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/tt"
 	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
@@ -86,11 +87,15 @@ type Options struct {
 	// GlinskiStalemateDraw scores a Glinski stalemate as a plain draw
 	// instead of Glinski's 3/4 for the side that gives it.
 	GlinskiStalemateDraw bool
+	// UseNNUE and UseNNUEGlinski evaluate with the variant's net (Net) instead
+	// of the hand-made evaluation.
+	UseNNUE, UseNNUEGlinski bool
 }
 
 // DefaultOptions are the options a new engine starts with.
 func DefaultOptions() Options {
-	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond}
+	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond,
+		UseNNUE: DefaultUseNNUE, UseNNUEGlinski: DefaultUseNNUEGlinski}
 }
 
 // Option ranges.
@@ -130,7 +135,8 @@ type Engine struct {
 	chessWorkers   []*chessWorker
 	glinskiWorkers []*glinskiWorker
 
-	tb tablebases // Syzygy tables and options (tablebase.go)
+	tb   tablebases   // Syzygy tables and options (tablebase.go)
+	nets [2]*nnue.Net // per variant, nil: the built-in net
 }
 
 // New returns an engine with DefaultOptions (hash allocated lazily).

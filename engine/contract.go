@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/game/move"
 )
@@ -42,6 +43,10 @@ type SearchBoard interface {
 	// PieceAt returns the piece type and colour on a square/cell
 	// (NoPiece if empty).
 	PieceAt(sq int) (move.Piece, move.Color)
+	// NNUEFeatures lists the net inputs of the position; NNUEDelta those
+	// that a legal move (or move.None, a null move) changes, before Make.
+	NNUEFeatures(f *nnue.Features)
+	NNUEDelta(m move.Move, d *nnue.Delta)
 }
 
 // Clone copies a board for a search. Clone of a board returns the same

@@ -15,6 +15,7 @@ func (e *Engine) searchChess(pos chessPos, lim *Limits) Result {
 		e.chessWorkers = append(e.chessWorkers, new(chessWorker))
 	}
 	stalemate := e.stalemateScore(pos.Variant())
+	net := e.searchNet(pos.Variant())
 	e.active = e.active[:0]
 	for i := range n {
 		w := e.chessWorkers[i]
@@ -23,6 +24,7 @@ func (e *Engine) searchChess(pos chessPos, lim *Limits) Result {
 		if i > 0 {
 			w.pos = pos.Clone().(chessPos)
 		}
+		w.initNet(net)
 		w.initRoot(lim.SearchMoves)
 		e.active = append(e.active, &w.thread)
 	}

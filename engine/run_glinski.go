@@ -14,6 +14,7 @@ func (e *Engine) searchGlinski(pos glinskiPos, lim *Limits) Result {
 		e.glinskiWorkers = append(e.glinskiWorkers, new(glinskiWorker))
 	}
 	stalemate := e.stalemateScore(pos.Variant())
+	net := e.searchNet(pos.Variant())
 	e.active = e.active[:0]
 	for i := range n {
 		w := e.glinskiWorkers[i]
@@ -22,6 +23,7 @@ func (e *Engine) searchGlinski(pos glinskiPos, lim *Limits) Result {
 		if i > 0 {
 			w.pos = pos.Clone().(glinskiPos)
 		}
+		w.initNet(net)
 		w.initRoot(lim.SearchMoves)
 		e.active = append(e.active, &w.thread)
 	}

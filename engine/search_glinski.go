@@ -3,6 +3,7 @@
 package engine
 
 import (
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
@@ -13,11 +14,66 @@ type glinskiPos = *hexboard.Position
 // glinskiWorker is one search thread on its own copy of the position.
 type glinskiWorker struct {
 	thread
-	pos glinskiPos
+	pos    glinskiPos
+	nn     nnue.Stack // accumulators per ply, used when useNet is set
+	useNet bool
 }
 
-// evaluate is the static evaluation, kept inside the ordinary score band.
-func (w *glinskiWorker) evaluate() int { return clampEval(w.pos.Evaluate()) }
+// evaluate is the static evaluation, kept inside the ordinary score band:
+// the net's when this search uses one, else the hand-made one.
+func (w *glinskiWorker) evaluate() int {
+	if w.useNet {
+		if score, ok := w.nn.Evaluate(w.pos.Side()); ok {
+			return clampEval(score)
+		}
+	}
+	return clampEval(w.pos.Evaluate())
+}
+
+// initNet sets up the net's accumulators at the root, or switches the net
+// off for this search when net is nil.
+func (w *glinskiWorker) initNet(net *nnue.Net) {
+	w.useNet = net != nil
+	if w.useNet {
+		var f nnue.Features
+		w.pos.NNUEFeatures(&f)
+		w.nn.Reset(net, nnueDepth, &f)
+	}
+}
+
+// makeMove plays m on the board and, when the net is on, records what it
+// changes for the accumulators (computed lazily by evaluate).
+func (w *glinskiWorker) makeMove(m move.Move) {
+	if w.useNet {
+		var d nnue.Delta
+		w.pos.NNUEDelta(m, &d)
+		w.nn.Push(&d)
+	}
+	w.pos.Make(m)
+}
+
+// unmakeMove takes back the last makeMove.
+func (w *glinskiWorker) unmakeMove() {
+	w.pos.Unmake()
+	if w.useNet {
+		w.nn.Pop()
+	}
+}
+
+// makeNull passes the turn; unmakeNull takes it back.
+func (w *glinskiWorker) makeNull() {
+	if w.useNet {
+		w.nn.Push(&nnue.Delta{})
+	}
+	w.pos.MakeNull()
+}
+
+func (w *glinskiWorker) unmakeNull() {
+	w.pos.UnmakeNull()
+	if w.useNet {
+		w.nn.Pop()
+	}
+}
 
 // initRoot fills the root move list (restricted to lim.SearchMoves if any),
 // the TT move first.
@@ -152,7 +208,7 @@ func (w *glinskiWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 		}
 		t.stack[0].move = m
 		t.pv[1].n = 0
-		pos.Make(m)
+		w.makeMove(m)
 		newDepth := depth - 1
 		if useCheckExt && pos.InCheck() {
 			newDepth++
@@ -173,7 +229,7 @@ func (w *glinskiWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 				score = -w.search(-beta, -alpha, newDepth, 1, false)
 			}
 		}
-		pos.Unmake()
+		w.unmakeMove()
 		if t.stopped() {
 			return best
 		}
@@ -300,9 +356,9 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			t.stack[ply-1].move != move.None && pos.HasNonPawnMaterial(side) {
 			r := 3 + depth/3 + min((eval-beta)/200, 3)
 			f.move = move.None
-			pos.MakeNull()
+			w.makeNull()
 			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
-			pos.UnmakeNull()
+			w.unmakeNull()
 			if t.stopped() {
 				return 0
 			}
@@ -360,7 +416,7 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		f.move = m
 		t.pv[ply+1].n = 0
-		pos.Make(m)
+		w.makeMove(m)
 		newDepth := depth - 1
 		givesCheck := pos.InCheck()
 		if useCheckExt && givesCheck && ply < 2*t.rootDepth {
@@ -398,7 +454,7 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if pvNode && (moveCount == 1 || score > alpha) {
 			score = -w.search(-beta, -alpha, newDepth, ply+1, false)
 		}
-		pos.Unmake()
+		w.unmakeMove()
 		if t.stopped() {
 			return 0
 		}
@@ -502,9 +558,9 @@ func (w *glinskiWorker) qsearch(alpha, beta, ply int) int {
 		}
 		t.stack[ply].move = m
 		t.pv[ply+1].n = 0
-		pos.Make(m)
+		w.makeMove(m)
 		score := -w.qsearch(-beta, -alpha, ply+1)
-		pos.Unmake()
+		w.unmakeMove()
 		if t.stopped() {
 			return 0
 		}

@@ -1,10 +1,12 @@
 package uci
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/game"
 )
 
@@ -43,7 +45,43 @@ func (s *session) optionTable() Options {
 				rule, _ := game.ParseStalemateRule(v) // the combo has checked v
 				o.GlinskiStalemateDraw = rule == game.StalemateDraw
 			})},
+		{Name: "UseNNUE", Kind: Check, Default: strconv.FormatBool(def.UseNNUE),
+			Apply: setEngine(func(o *engine.Options, v string) { o.UseNNUE = v == "true" })},
+		{Name: "UseNNUEGlinski", Kind: Check, Default: strconv.FormatBool(def.UseNNUEGlinski),
+			Apply: setEngine(func(o *engine.Options, v string) { o.UseNNUEGlinski = v == "true" })},
+		{Name: "EvalFile", Kind: String, Default: "",
+			Apply: func(v string) error { return s.loadNet(game.Chess, v) }},
+		{Name: "EvalFileGlinski", Kind: String, Default: "",
+			Apply: func(v string) error { return s.loadNet(game.Glinski, v) }},
 	}, s.syzygyOptions()...)
+}
+
+// NetHolder is an engine whose nets the EvalFile options replace.
+type NetHolder interface {
+	SetNet(variant game.Variant, n *nnue.Net) error
+	Net(variant game.Variant) *nnue.Net
+}
+
+// loadNet reads a net file for a variant ("" goes back to the built-in
+// net). A file that is missing, corrupt or for the other variant is an
+// error and the current net stays.
+func (s *session) loadNet(variant game.Variant, path string) error {
+	holder, ok := s.eng.(NetHolder)
+	if !ok {
+		return fmt.Errorf("this engine has no nets")
+	}
+	if path == "" {
+		return holder.SetNet(variant, nil)
+	}
+	n, err := nnue.Load(path, variant)
+	if err != nil {
+		return err
+	}
+	if err := holder.SetNet(variant, n); err != nil {
+		return err
+	}
+	s.out.info(fmt.Sprintf("loaded %s net %s (%d x %d)", variant, path, n.Inputs, n.Hidden))
+	return nil
 }
 
 func stalemateRule(draw bool) game.StalemateRule {

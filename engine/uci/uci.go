@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/sakk-chess/sakk/engine"
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
 	"github.com/sakk-chess/sakk/game"
 )
@@ -398,6 +399,14 @@ func (s *session) eval(args []string) error {
 		s.out.info(fmt.Sprintf("eval: %d (side to move)", p.Evaluate()))
 	} else if !traced {
 		return fmt.Errorf("eval is not available for %s", s.variant)
+	}
+	if holder, ok := s.eng.(NetHolder); ok {
+		if n := holder.Net(s.variant); n != nil {
+			var f nnue.Features
+			s.pos.NNUEFeatures(&f)
+			s.out.info(fmt.Sprintf("nnue: %d (side to move; %s net %s, %d x %d)",
+				n.Evaluate(&f, s.pos.SideToMove()), s.variant, n.Name, n.Inputs, n.Hidden))
+		}
 	}
 	return nil
 }
