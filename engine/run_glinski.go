@@ -5,8 +5,6 @@ package engine
 // Starting and finishing a search on one board. run_glinski.go is generated
 // from this file (see search_chess.go).
 
-import "github.com/sakk-chess/sakk/engine/move"
-
 // searchChess runs the search on pos with e.opts.Threads threads: this
 // goroutine is the main thread, helpers search clones of the position. It
 // returns as soon as the main thread is done; helpers may still be
@@ -39,9 +37,6 @@ func (e *Engine) searchGlinski(pos glinskiPos, lim *Limits) Result {
 	main.iterate(lim)
 	e.waitWhilePondering(lim)
 	e.stop.Store(true) // helpers unwind; the caller of run waits for them
-	ponder := move.None
-	if main.nRoot > 0 {
-		ponder = main.ponderMove(&main.root[0])
-	}
+	ponder := main.finish(e.opts.MultiPV)
 	return e.result(&main.thread, ponder)
 }

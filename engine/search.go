@@ -84,6 +84,7 @@ func (t *thread) begin(e *Engine, id, stalemate int) {
 	t.stalemate = stalemate
 	t.bestMoveChanges = 0
 	t.completedDepth = 0
+	t.reported.n = 0
 	t.stack[0].move = move.None
 }
 
@@ -134,6 +135,8 @@ func (e *Engine) reportLines(t *thread, depth, multiPV int) {
 		})
 	}
 	t.lastReport = time.Now()
+	t.reported.n = t.root[0].pv.n
+	copy(t.reported.moves[:t.reported.n], t.root[0].pv.moves[:t.reported.n])
 }
 
 // reportCurrMove tells which root move is being searched, once the search
