@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -177,6 +178,41 @@ func TestEngineThatCannotStart(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, IsAbort(err))
 	assert.Contains(t, err.Error(), "/nonexistent/engine")
+}
+
+// An engine whose UCI_Variant does not list glinski stops a Glinski match
+// before any game, naming the engine (Debian's fairy-stockfish is such an
+// engine; CI installs it).
+func TestEngineWithoutTheVariantStopsTheMatch(t *testing.T) {
+	engines := map[string][]string{"stub": stubEngine(t, "chessonly")}
+	if path, err := exec.LookPath("fairy-stockfish"); err == nil {
+		engines["fairy-stockfish"] = []string{"-engine", "cmd=" + path, "name=fairy"}
+	} else if path := "/usr/games/fairy-stockfish"; fileExists(path) {
+		engines["fairy-stockfish"] = []string{"-engine", "cmd=" + path, "name=fairy"}
+	} else if os.Getenv("CI") == "true" {
+		t.Fatal("fairy-stockfish is not installed (CI installs it)")
+	}
+	for name, engine := range engines {
+		t.Run(name, func(t *testing.T) {
+			args := append(stubEngine(t, "random"), engine...)
+			cfg, err := ParseArgs(append(args, "-variant", "glinski", "-each", "depth=1", "-games", "2"))
+			require.NoError(t, err)
+			var out bytes.Buffer
+			cfg.Out = &out
+			summary, err := Run(context.Background(), cfg)
+			require.Error(t, err)
+			assert.True(t, IsAbort(err))
+			assert.Contains(t, err.Error(), "does not play glinski")
+			if summary != nil {
+				assert.Zero(t, summary.Games, "games were played")
+			}
+		})
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 func TestBadOpeningsStopTheMatch(t *testing.T) {

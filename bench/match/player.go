@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -48,6 +49,10 @@ func (p *player) configure(variantName string, timeout time.Duration) error {
 		if !p.proc.SupportsOption("UCI_Variant") {
 			return fmt.Errorf("does not offer UCI_Variant, so it cannot play glinski")
 		}
+		vars := p.proc.OptionVars("UCI_Variant")
+		if !slices.ContainsFunc(vars, func(v string) bool { return strings.EqualFold(v, game.Glinski) }) {
+			return fmt.Errorf("does not play glinski: its UCI_Variant offers %s", listVariants(vars))
+		}
 		if err := p.proc.SetOption("UCI_Variant", game.Glinski); err != nil {
 			return err
 		}
@@ -61,6 +66,18 @@ func (p *player) configure(variantName string, timeout time.Duration) error {
 		}
 	}
 	return p.proc.IsReady(timeout)
+}
+
+// listVariants shortens a long variant list for an error message.
+func listVariants(vars []string) string {
+	const shown = 12
+	if len(vars) == 0 {
+		return "no values"
+	}
+	if len(vars) <= shown {
+		return strings.Join(vars, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(vars[:shown], ", "), len(vars)-shown)
 }
 
 // newGame sends ucinewgame and waits until the engine is ready.

@@ -20,6 +20,7 @@ import (
 //	illegal  plays a random legal move, then an illegal one on its 3rd move
 //	silent   never answers go
 //	crash    exits on its 2nd go
+//	chessonly  plays like random, but its UCI_Variant lacks glinski
 func TestMain(m *testing.M) {
 	if len(os.Args) == 3 && os.Args[1] == "stub" {
 		runStub(os.Args[2])
@@ -56,7 +57,11 @@ func (s *stub) handle(line string) bool {
 	case "uci":
 		fmt.Println("id name stub-" + s.behaviour)
 		fmt.Println("option name Hash type spin default 16 min 1 max 64")
-		fmt.Println("option name UCI_Variant type combo default chess var chess var glinski")
+		if s.behaviour == "chessonly" {
+			fmt.Println("option name UCI_Variant type combo default chess var chess var xiangqi")
+		} else {
+			fmt.Println("option name UCI_Variant type combo default chess var chess var glinski")
+		}
 		fmt.Println("uciok")
 	case "setoption":
 		if len(fields) >= 5 && fields[2] == "UCI_Variant" {

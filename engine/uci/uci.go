@@ -91,6 +91,7 @@ func init() {
 		"d":          {run: (*session).diagram},
 		"eval":       {run: (*session).eval, needsIdle: true},
 		"bench":      {run: (*session).bench, needsIdle: true},
+		"help":       {run: (*session).help},
 	}
 }
 
@@ -124,6 +125,7 @@ func Run(in io.Reader, out io.Writer, cfg Config) error {
 	done := make(chan struct{})
 	defer close(done)
 	go readLines(in, lines, done)
+	s.out.print(s.banner())
 	s.loop(lines)
 	return nil
 }
