@@ -122,4 +122,3 @@ func (s *session) illegalMove(what, text string, err error) error {
 	}
 	return fmt.Errorf("%s", msg)
 }
-
