@@ -38,6 +38,8 @@ func (s *session) optionTable() Options {
 			Apply: func(v string) error { s.chess960 = v == "true"; s.setChess960(s.pos); return nil }},
 		{Name: "UCI_Variant", Kind: Combo, Default: game.Chess, Vars: []string{game.Chess, game.Glinski},
 			Apply: s.setVariant},
+		{Name: "UCI_ShowWDL", Kind: Check, Default: "false",
+			Apply: func(v string) error { s.showWDL = v == "true"; return nil }},
 		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateName(def.GlinskiStalemateDraw), Vars: []string{"three-quarters", "draw"},
 			Apply: setEngine(func(o *engine.Options, v string) { o.GlinskiStalemateDraw = v == "draw" })},
 	}

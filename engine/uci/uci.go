@@ -107,6 +107,7 @@ type session struct {
 	variant  string
 	chess960 bool
 	ponder   bool // the GUI's "Ponder" option; informational
+	showWDL  bool // UCI_ShowWDL
 	debug    bool
 	pos      game.Position
 
