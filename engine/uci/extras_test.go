@@ -1,9 +1,13 @@
 package uci
 
 import (
+	"os/exec"
+	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -67,4 +71,95 @@ func TestShowWDL(t *testing.T) {
 	_, lines := s.bestmove()
 	require.NotEmpty(t, lines)
 	assert.Equal(t, []int{0, 0, 1000}, wdlOf(t, lines[len(lines)-1]))
+}
+
+// makeBook builds a PolyGlot book with Debian's polyglot from the games of
+// ../book/testdata/openings.pgn (1.e4 scored 3.5/5, 1.d4 1.5/3).
+func makeBook(t *testing.T) string {
+	polyglot := findPolyglot(t)
+	pgnPath, err := filepath.Abs("../book/testdata/openings.pgn")
+	require.NoError(t, err)
+	bin := filepath.Join(t.TempDir(), "openings.bin")
+	cmd := exec.Command(polyglot, "make-book", "-pgn", pgnPath, "-bin", bin, "-min-game", "1")
+	cmd.Dir = t.TempDir()
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "polyglot make-book: %s", out)
+	return bin
+}
+
+// OwnBook with a PolyGlot BookFile plays book moves at once (weighted,
+// with a PV that starts with the move), stops after BookDepth moves and
+// out of the book, and the built-in Glinski book plays in Glinski.
+func TestOwnBook(t *testing.T) {
+	bin := makeBook(t)
+	s := startSession(t, Config{})
+	s.send("uci")
+	decl := strings.Join(s.untilLine("uciok"), "\n")
+	for _, want := range []string{
+		"option name OwnBook type check default false",
+		"option name BookFile type string default <empty>",
+		"option name BookDepth type spin default 20 min 1 max 200",
+	} {
+		assert.Contains(t, decl, want)
+	}
+	s.send("setoption name BookFile value /nonexistent/book.bin")
+	assert.Len(t, errorsIn(s.sync()), 1)
+
+	// Off by default: a search.
+	s.send("setoption name BookFile value "+bin, "position startpos", "go depth 2")
+	_, lines := s.bestmove()
+	assert.NotContains(t, strings.Join(lines, "\n"), "book move")
+
+	s.send("setoption name OwnBook value true")
+	counts := map[string]int{}
+	for range 40 {
+		s.send("position startpos", "go wtime 600000 btime 600000")
+		start := time.Now()
+		best, lines := s.bestmove()
+		assert.Less(t, time.Since(start), 2*time.Second, "a book move is instant")
+		fields := strings.Fields(best)
+		require.Len(t, fields, 4, best)
+		counts[fields[1]]++
+		require.Len(t, lines, 2, "book move lines: %v", lines)
+		assert.True(t, strings.HasPrefix(lines[0], "info string book move "+fields[1]), lines[0])
+		pv, _ := pvOf(lines[1])
+		assert.Equal(t, []string{fields[1], fields[3]}, pv, "PV = bestmove, ponder")
+	}
+	assert.Equal(t, []string{"d2d4", "e2e4"}, sortedKeys(counts), "both book moves come up: %v", counts)
+	assert.Greater(t, counts["e2e4"], counts["d2d4"], "weights 7 : 3")
+
+	// Within the book but beyond BookDepth: a search.
+	s.send("setoption name BookDepth value 1", "position startpos moves e2e4 e7e5", "go depth 2")
+	_, lines = s.bestmove()
+	assert.NotContains(t, strings.Join(lines, "\n"), "book move")
+	s.send("setoption name BookDepth value 20", "position startpos moves e2e4", "go depth 2")
+	best, _ := s.bestmove()
+	assert.Equal(t, "bestmove e7e5 ponder g1f3", best)
+	// Out of the book: a search. Analysis never uses the book.
+	s.send("position startpos moves a2a3", "go depth 2")
+	_, lines = s.bestmove()
+	assert.NotContains(t, strings.Join(lines, "\n"), "book move")
+	s.send("position startpos", "go infinite")
+	s.sync()
+	s.send("stop")
+	_, lines = s.bestmove()
+	assert.NotContains(t, strings.Join(lines, "\n"), "book move")
+
+	// The chess book is not used in Glinski: the built-in one is, unless
+	// BookFile names a book (of the other game here).
+	s.send("setoption name BookFile value <empty>", "setoption name UCI_Variant value glinski", "position startpos", "go depth 2")
+	_, lines = s.bestmove()
+	assert.Contains(t, strings.Join(lines, "\n"), "info string book move")
+	s.send("setoption name BookFile value "+bin, "position startpos", "go depth 2")
+	_, lines = s.bestmove()
+	assert.NotContains(t, strings.Join(lines, "\n"), "book move")
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }

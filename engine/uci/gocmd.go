@@ -155,6 +155,9 @@ func (s *session) goCmd(args []string) error {
 		s.startPerft(g.perft)
 		return nil
 	}
+	if s.playFromBook(g.limits) {
+		return nil
+	}
 	s.startSearch(g.limits)
 	return nil
 }

@@ -40,6 +40,12 @@ func (s *session) optionTable() Options {
 			Apply: s.setVariant},
 		{Name: "UCI_ShowWDL", Kind: Check, Default: "false",
 			Apply: func(v string) error { s.showWDL = v == "true"; return nil }},
+		{Name: "OwnBook", Kind: Check, Default: "false",
+			Apply: func(v string) error { s.ownBook = v == "true"; return nil }},
+		{Name: "BookFile", Kind: String, Default: "",
+			Apply: s.loadBook},
+		{Name: "BookDepth", Kind: Spin, Default: bookDepthDefault(), Min: 1, Max: maxBookDepth,
+			Apply: func(v string) error { s.bookDepth = atoi(v); return nil }},
 		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateName(def.GlinskiStalemateDraw), Vars: []string{"three-quarters", "draw"},
 			Apply: setEngine(func(o *engine.Options, v string) { o.GlinskiStalemateDraw = v == "draw" })},
 	}

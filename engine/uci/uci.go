@@ -19,10 +19,13 @@ package uci
 import (
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/sakk-chess/sakk/engine"
+	"github.com/sakk-chess/sakk/engine/book"
 	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
 )
@@ -104,12 +107,16 @@ type session struct {
 	log     io.Writer
 	options Options
 
-	variant  string
-	chess960 bool
-	ponder   bool // the GUI's "Ponder" option; informational
-	showWDL  bool // UCI_ShowWDL
-	debug    bool
-	pos      game.Position
+	variant   string
+	chess960  bool
+	ponder    bool // the GUI's "Ponder" option; informational
+	showWDL   bool // UCI_ShowWDL
+	ownBook   bool
+	bookDepth int        // moves from the game's start
+	userBook  book.Book  // BookFile, nil for the built-in book
+	rng       *rand.Rand // book choices
+	debug     bool
+	pos       game.Position
 
 	job     *job     // the running (or finishing) job, nil when idle
 	pending []string // commands waiting for job to end
@@ -159,7 +166,8 @@ func newSession(out io.Writer, cfg Config) (*session, error) {
 	if cfg.Log == nil {
 		cfg.Log = os.Stderr
 	}
-	s := &session{cfg: cfg, eng: cfg.Engine, out: newWriter(out), log: cfg.Log, variant: game.Chess}
+	s := &session{cfg: cfg, eng: cfg.Engine, out: newWriter(out), log: cfg.Log, variant: game.Chess,
+		bookDepth: defaultBookDepth, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 14))}
 	s.options = s.optionTable()
 	pos, err := cfg.NewPosition(s.variant)
 	if err != nil {
