@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -75,6 +76,10 @@ type Options struct {
 	Threads      int           // 1..256
 	MultiPV      int           // 1..256
 	MoveOverhead time.Duration // subtracted from the clock per move
+	// LimitStrength makes the engine play at about Elo (MinElo..MaxElo):
+	// see strength.go.
+	LimitStrength bool
+	Elo           int
 	// GlinskiStalemateDraw scores a Glinski stalemate as a plain draw
 	// instead of Glinski's 3/4 for the side that gives it.
 	GlinskiStalemateDraw bool
@@ -82,7 +87,7 @@ type Options struct {
 
 // DefaultOptions are the options a new engine starts with.
 func DefaultOptions() Options {
-	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond}
+	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond, Elo: DefaultElo}
 }
 
 // Option ranges.
@@ -113,6 +118,7 @@ type Engine struct {
 	nodeLimit uint64
 	active    []*thread
 	helpers   sync.WaitGroup
+	rng       *rand.Rand // strength limiting's random choices
 
 	// Search threads per board, created on first use and kept (with their
 	// move-ordering tables) between searches.
@@ -130,6 +136,7 @@ func (e *Engine) SetOptions(o Options) {
 	o.Threads = min(max(o.Threads, 1), MaxThreads)
 	o.MultiPV = min(max(o.MultiPV, 1), MaxMultiPV)
 	o.MoveOverhead = max(o.MoveOverhead, 0)
+	o.Elo = min(max(o.Elo, MinElo), MaxElo)
 	e.opts = o
 }
 
@@ -214,7 +221,7 @@ func (e *Engine) run(pos game.Position, report func(Info)) Result {
 	e.tt.Resize(e.opts.HashMB)
 	e.tt.NewSearch()
 	e.report = report
-	e.nodeLimit = lim.Nodes
+	e.nodeLimit = e.strengthNodeLimit(lim.Nodes)
 	defer func() { e.report = nil }()
 	switch p := pos.(type) {
 	case *board.Position:

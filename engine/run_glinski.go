@@ -37,6 +37,6 @@ func (e *Engine) searchGlinski(pos glinskiPos, lim *Limits) Result {
 	main.iterate(lim)
 	e.waitWhilePondering(lim)
 	e.stop.Store(true) // helpers unwind; the caller of run waits for them
-	ponder := main.finish(e.opts.MultiPV)
+	ponder := main.finish(e.searchLines(main.nRoot))
 	return e.result(&main.thread, ponder)
 }

@@ -63,7 +63,7 @@ func (w *glinskiWorker) iterate(lim *Limits) {
 	main := t.id == 0
 	multiPV := 1
 	if main {
-		multiPV = min(max(e.opts.MultiPV, 1), t.nRoot)
+		multiPV = e.searchLines(t.nRoot)
 	}
 	maxDepth := MaxPly - 8
 	if lim.Depth > 0 {
@@ -648,6 +648,7 @@ func (w *glinskiWorker) finish(multiPV int) move.Move {
 		return move.None
 	}
 	multiPV = min(max(multiPV, 1), t.nRoot)
+	t.e.pickWeaker(t, multiPV)
 	w.trimLines(multiPV)
 	rm := &t.root[0]
 	if rm.pv.n == 1 {

@@ -38,6 +38,8 @@ func TestShowWDL(t *testing.T) {
 	s.send("uci")
 	decl := s.untilLine("uciok")
 	assert.Contains(t, decl, "option name UCI_ShowWDL type check default false")
+	assert.Contains(t, decl, "option name UCI_LimitStrength type check default false")
+	assert.Contains(t, decl, "option name UCI_Elo type spin default 1500 min 800 max 2800")
 	for _, c := range []struct{ variant, position string }{
 		{"chess", "position startpos moves e2e4"},
 		{"chess", "position fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1"}, // a rook up: mostly wins
@@ -162,4 +164,41 @@ func sortedKeys(m map[string]int) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// UCI_LimitStrength with a low UCI_Elo plays varied moves within a small
+// node budget, in both games; switched off, the choice is the search's.
+func TestLimitStrengthOptions(t *testing.T) {
+	s := startSession(t, Config{})
+	for _, v := range []string{"chess", "glinski"} {
+		s.send("setoption name UCI_Variant value "+v, "setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 900")
+		moves := map[string]int{}
+		for range 30 {
+			s.send("position startpos", "go depth 20")
+			best, lines := s.bestmove()
+			moves[strings.Fields(best)[1]]++
+			for _, l := range lines {
+				if n := fieldAfter(l, "nodes"); n != "" {
+					nodes, err := strconv.Atoi(n)
+					require.NoError(t, err)
+					assert.Less(t, nodes, 2000, "Elo 900 budget: %s", l)
+				}
+			}
+		}
+		assert.GreaterOrEqual(t, len(moves), 3, "%s: %v", v, moves)
+		s.send("setoption name UCI_LimitStrength value false")
+		s.sync()
+	}
+	s.send("setoption name UCI_Elo value 799")
+	assert.Len(t, errorsIn(s.sync()), 1)
+}
+
+func fieldAfter(line, key string) string {
+	fields := strings.Fields(line)
+	for i := 0; i+1 < len(fields); i++ {
+		if fields[i] == key {
+			return fields[i+1]
+		}
+	}
+	return ""
 }

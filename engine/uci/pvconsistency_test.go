@@ -100,7 +100,8 @@ func checkPV(t *testing.T, pos game.Position, pv []string, where string) {
 }
 
 // Over many short searches of random positions in both games, with every
-// kind of ending (node limit, depth, movetime, stop, MultiPV), the last PV
+// kind of ending (node limit, depth, movetime, stop, MultiPV, strength
+// limit), the last PV
 // starts with the bestmove, the ponder move is its second move, and no PV
 // plays on past a drawn position.
 func TestLastPVStartsWithBestMove(t *testing.T) {
@@ -138,6 +139,9 @@ func TestLastPVStartsWithBestMove(t *testing.T) {
 			if rng.IntN(20) == 0 {
 				s.send("ucinewgame")
 			}
+			limited := rng.IntN(5) == 0
+			s.send(fmt.Sprintf("setoption name UCI_LimitStrength value %v", limited),
+				fmt.Sprintf("setoption name UCI_Elo value %d", 800+rng.IntN(2001)))
 			s.send(fmt.Sprintf("setoption name MultiPV value %d", multiPV), cmd, "go "+limit)
 			var early []string
 			if stop {
@@ -146,7 +150,7 @@ func TestLastPVStartsWithBestMove(t *testing.T) {
 			}
 			best, lines := s.bestmove()
 			lines = append(early, lines...)
-			where := fmt.Sprintf("%s search %d (%s; go %s; MultiPV %d)", variantName, i, cmd, limit, multiPV)
+			where := fmt.Sprintf("%s search %d (%s; go %s; MultiPV %d; limited %v)", variantName, i, cmd, limit, multiPV, limited)
 			var last []string
 			for _, l := range lines {
 				if !strings.HasPrefix(l, "info") {

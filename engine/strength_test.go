@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sakk-chess/sakk/board"
+	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/hexboard"
+)
+
+func TestStrengthScales(t *testing.T) {
+	assert.Equal(t, uint64(40), strengthNodes(MinElo))
+	assert.Equal(t, uint64(40960), strengthNodes(MaxElo))
+	assert.Equal(t, strengthNodes(MinElo), strengthNodes(0), "clamped")
+	for elo := MinElo; elo < MaxElo; elo += 100 {
+		assert.Less(t, strengthNodes(elo), strengthNodes(elo+100))
+		assert.Greater(t, strengthTemperature(elo), strengthTemperature(elo+100))
+	}
+}
+
+// With UCI_LimitStrength the search stays within the Elo's node budget,
+// plays varied moves at a low Elo, always returns the move its last
+// report starts with, and never misses a mate in one.
+func TestLimitStrength(t *testing.T) {
+	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+		e := New()
+		o := e.Options()
+		o.LimitStrength, o.Elo = true, 1000
+		e.SetOptions(o)
+		played := map[move.Move]int{}
+		for range 60 {
+			var last []move.Move
+			r := e.Search(pos, Limits{Depth: 64}, func(in Info) {
+				if in.MultiPV == 1 && len(in.PV) > 0 {
+					last = append(last[:0], in.PV...)
+				}
+			})
+			require.NotEmpty(t, last)
+			assert.Equal(t, last[0], r.Best, "the last PV starts with the move played")
+			// Depth 1 always completes, even beyond the budget of 80 nodes.
+			assert.LessOrEqual(t, r.Nodes, uint64(1000), "node budget")
+			played[r.Best]++
+		}
+		assert.GreaterOrEqual(t, len(played), 3, "%s at Elo 1000 plays varied moves: %v", pos.Variant(), played)
+
+		o.Elo = 1800
+		e.SetOptions(o)
+		r := e.Search(pos, Limits{Depth: 64}, nil)
+		assert.InDelta(t, float64(strengthNodes(1800)), float64(r.Nodes), 64, "the node budget of Elo 1800")
+		r = e.Search(pos, Limits{Depth: 64, Nodes: 500}, nil)
+		assert.LessOrEqual(t, r.Nodes, uint64(564), "go nodes below the budget wins")
+
+		// At full strength the same search is deterministic.
+		o.LimitStrength = false
+		e.SetOptions(o)
+		first := e.Search(pos, Limits{Depth: 3}, nil).Best
+		for range 5 {
+			assert.Equal(t, first, e.Search(pos, Limits{Depth: 3}, nil).Best)
+		}
+	}
+	// A mate in one is always played, however weak.
+	p, err := board.FromFEN("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+	require.NoError(t, err)
+	e := New()
+	o := e.Options()
+	o.LimitStrength, o.Elo = true, MinElo
+	e.SetOptions(o)
+	for range 20 {
+		r := e.Search(p, Limits{Depth: 64}, nil)
+		assert.Equal(t, "a1a8", p.MoveString(r.Best))
+	}
+}
