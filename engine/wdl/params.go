@@ -2,8 +2,8 @@
 
 package wdl
 
-// Chess is fitted to 8034 positions of 88 games (sakk4000, sakk4200).
-var Chess = Model{A0: 98.95, A1: -81.78, B0: 72.36, B1: 115.70, StartMaterial: 78}
+// Chess is fitted to 101650 positions of 999 games (sakk4000, sakk4200).
+var Chess = Model{A0: 165.02, A1: -115.02, B0: 66.86, B1: 164.10, StartMaterial: 78}
 
-// Glinski is fitted to 5568 positions of 50 games (sakk4000, sakk4200).
-var Glinski = Model{A0: 472.18, A1: -421.14, B0: 221.12, B1: 112.39, StartMaterial: 86}
+// Glinski is fitted to 89993 positions of 800 games (sakk4000, sakk4200).
+var Glinski = Model{A0: 202.41, A1: -172.03, B0: 137.94, B1: 194.24, StartMaterial: 86}
