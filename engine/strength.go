@@ -8,33 +8,35 @@ import (
 // Strength limiting (UCI_LimitStrength with UCI_Elo). A weaker sakk is the
 // same search with two handicaps, both growing as the Elo asked for falls:
 //
-//   - a node budget per move, nodes(elo) = 40 * 2^((elo-MinElo)/200)
-//     (40 nodes at MinElo, about 40 000 at MaxElo), the smaller of it and
-//     any "go nodes";
+//   - a node budget per move, nodes(elo) = 1000 * 2^((elo-eloAt1000)/eloPerDoubling),
+//     the smaller of it and any "go nodes" (depth 1 always completes);
 //   - a random choice among the best strengthLines root moves (searched as
 //     MultiPV lines): a line whose score is d centipawns below the best is
-//     chosen with weight exp(-d/T), T(elo) = (MaxElo-elo)/8 + 10, and never
+//     chosen with weight exp(-d/T), T(elo) = 10 + (MaxElo-elo)/40, and never
 //     when d > 4T. A mate found for the side to move is always played.
 //
-// docs/uci-extras.md has the calibration that ties UCI_Elo to measured
-// strength.
+// The constants come from matches against Stockfish's UCI_Elo
+// (docs/uci-extras.md has the calibration table).
 const (
-	MinElo        = 800
-	MaxElo        = 2800
+	MinElo        = 1000
+	MaxElo        = 2600
 	DefaultElo    = 1500
 	strengthLines = 4
+
+	eloAt1000      = 1460 // the Elo sakk plays at 1000 nodes a move
+	eloPerDoubling = 170  // Elo gained by doubling the nodes
 )
 
 // strengthNodes is the node budget at an Elo.
 func strengthNodes(elo int) uint64 {
 	elo = min(max(elo, MinElo), MaxElo)
-	return uint64(40 * math.Exp2(float64(elo-MinElo)/200))
+	return uint64(1000 * math.Exp2(float64(elo-eloAt1000)/eloPerDoubling))
 }
 
 // strengthTemperature is how far, in centipawns, the random choice reaches.
 func strengthTemperature(elo int) float64 {
 	elo = min(max(elo, MinElo), MaxElo)
-	return float64(MaxElo-elo)/8 + 10
+	return 10 + float64(MaxElo-elo)/40
 }
 
 // limited says whether this search plays weaker on purpose.

@@ -59,3 +59,17 @@ func TestBookRefusesBadInput(t *testing.T) {
 		assert.NotEmpty(t, stderr.String(), "%v", args)
 	}
 }
+
+// The built-in Glinski book is what sakk book makes of its games.
+func TestBuiltinGlinskiBookIsRebuilt(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "glinski.book")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"book", "--variant", "glinski", "--plies", "16", "--min-games", "3", "--out", out,
+		"../../engine/book/testdata/glinski-book-games.pgn"}, &stdout, &stderr)
+	require.Equal(t, exitOK, code, stderr.String())
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	want, err := os.ReadFile("../../engine/book/glinski.book")
+	require.NoError(t, err)
+	assert.Equal(t, string(want), string(got))
+}

@@ -175,3 +175,18 @@ func TestOpenTellsTheFormats(t *testing.T) {
 	_, err = Open(filepath.Join(dir, "missing.bin"))
 	assert.Error(t, err)
 }
+
+// Every move of the built-in Glinski book is legal where it stands, and
+// the start position is in it.
+func TestBuiltinGlinskiBook(t *testing.T) {
+	b := Glinski()
+	require.Equal(t, game.Glinski, b.Variant())
+	text := b.(*Text)
+	assert.GreaterOrEqual(t, text.Len(), 50)
+	for key, moves := range text.positions {
+		pos, err := variant.FromFEN(game.Glinski, key+" 0 1")
+		require.NoError(t, err, key)
+		assert.Len(t, b.Choices(pos), len(moves), "a book move is not legal in %s", key)
+	}
+	assert.GreaterOrEqual(t, len(b.Choices(play(t, game.Glinski))), 3, "the start position")
+}

@@ -141,7 +141,7 @@ func TestLastPVStartsWithBestMove(t *testing.T) {
 			}
 			limited := rng.IntN(5) == 0
 			s.send(fmt.Sprintf("setoption name UCI_LimitStrength value %v", limited),
-				fmt.Sprintf("setoption name UCI_Elo value %d", 800+rng.IntN(2001)))
+				fmt.Sprintf("setoption name UCI_Elo value %d", 1000+rng.IntN(1601)))
 			s.send(fmt.Sprintf("setoption name MultiPV value %d", multiPV), cmd, "go "+limit)
 			var early []string
 			if stop {
