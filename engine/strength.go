@@ -6,37 +6,51 @@ import (
 )
 
 // Strength limiting (UCI_LimitStrength with UCI_Elo). A weaker sakk is the
-// same search with two handicaps, both growing as the Elo asked for falls:
+// same search with two handicaps:
 //
-//   - a node budget per move, nodes(elo) = 1000 * 2^((elo-eloAt1000)/eloPerDoubling),
-//     the smaller of it and any "go nodes" (depth 1 always completes);
+//   - a node budget per move (the smaller of it and any "go nodes"; depth
+//     1 always completes);
 //   - a random choice among the best strengthLines root moves (searched as
 //     MultiPV lines): a line whose score is d centipawns below the best is
-//     chosen with weight exp(-d/T), T(elo) = 10 + (MaxElo-elo)/40, and never
-//     when d > 4T. A mate found for the side to move is always played.
+//     chosen with weight exp(-d/T), and never when d > 4T. A mate found
+//     for the side to move is always played.
 //
-// The constants come from matches against Stockfish's UCI_Elo
-// (docs/uci-extras.md has the calibration table).
-const (
-	MinElo        = 1000
-	MaxElo        = 2600
-	DefaultElo    = 1500
-	strengthLines = 4
-
-	eloAt1000      = 1460 // the Elo sakk plays at 1000 nodes a move
-	eloPerDoubling = 170  // Elo gained by doubling the nodes
-)
-
-// strengthNodes is the node budget at an Elo.
-func strengthNodes(elo int) uint64 {
-	elo = min(max(elo, MinElo), MaxElo)
-	return uint64(1000 * math.Exp2(float64(elo-eloAt1000)/eloPerDoubling))
+// strengthTable gives both handicaps at measured Elos; between rows the
+// Elo is interpolated linearly in log(nodes) and in T. Each row's Elo is
+// the result of a match of sakk at that row's settings against
+// Stockfish's UCI_Elo (docs/uci-extras.md has the games and errors).
+var strengthTable = [...]strengthRow{
+	{elo: 1150, nodes: 400, temperature: 30},
+	{elo: 1550, nodes: 2000, temperature: 15},
+	{elo: 1900, nodes: 16000, temperature: 5},
 }
 
-// strengthTemperature is how far, in centipawns, the random choice reaches.
-func strengthTemperature(elo int) float64 {
+type strengthRow struct {
+	elo         int
+	nodes       float64
+	temperature float64 // centipawns
+}
+
+// The UCI_Elo range is the calibrated one.
+const (
+	MinElo        = 1150
+	MaxElo        = 1900
+	DefaultElo    = 1550
+	strengthLines = 4
+)
+
+// strengthAt interpolates the table at an Elo.
+func strengthAt(elo int) (nodes uint64, temperature float64) {
 	elo = min(max(elo, MinElo), MaxElo)
-	return 10 + float64(MaxElo-elo)/40
+	i := 1
+	for i < len(strengthTable)-1 && strengthTable[i].elo < elo {
+		i++
+	}
+	lo, hi := strengthTable[i-1], strengthTable[i]
+	f := float64(elo-lo.elo) / float64(hi.elo-lo.elo)
+	f = min(max(f, 0), 1)
+	n := math.Exp(math.Log(lo.nodes) + f*(math.Log(hi.nodes)-math.Log(lo.nodes)))
+	return uint64(math.Round(n)), lo.temperature + f*(hi.temperature-lo.temperature)
 }
 
 // limited says whether this search plays weaker on purpose.
@@ -57,7 +71,7 @@ func (e *Engine) strengthNodeLimit(nodes uint64) uint64 {
 	if !e.limited() {
 		return nodes
 	}
-	budget := strengthNodes(e.opts.Elo)
+	budget, _ := strengthAt(e.opts.Elo)
 	if nodes == 0 {
 		return budget
 	}
@@ -83,10 +97,11 @@ func (e *Engine) pickWeaker(t *thread, lines int) {
 	if top == -Infinity || top >= MateBound {
 		return // nothing searched, or a mate to play
 	}
-	temp := strengthTemperature(e.opts.Elo)
+	_, temp := strengthAt(e.opts.Elo)
 	var weights [strengthLines * 64]float64
+	n := min(lines, len(weights))
 	total := 0.0
-	for i := range min(lines, len(weights)) {
+	for i := range n {
 		s := score(i)
 		d := float64(top - s)
 		if s == -Infinity || s <= -MateBound || d > 4*temp {
@@ -97,7 +112,7 @@ func (e *Engine) pickWeaker(t *thread, lines int) {
 	}
 	r := e.rng.Float64() * total
 	chosen := 0
-	for i := range min(lines, len(weights)) {
+	for i := range n {
 		if r < weights[i] {
 			chosen = i
 			break

@@ -13,13 +13,21 @@ import (
 )
 
 func TestStrengthScales(t *testing.T) {
-	assert.Equal(t, uint64(1000), strengthNodes(eloAt1000))
-	assert.Equal(t, uint64(2000), strengthNodes(eloAt1000+eloPerDoubling))
-	assert.Equal(t, uint64(153), strengthNodes(MinElo))
-	assert.Equal(t, strengthNodes(MinElo), strengthNodes(0), "clamped")
-	for elo := MinElo; elo < MaxElo; elo += 100 {
-		assert.Less(t, strengthNodes(elo), strengthNodes(elo+100))
-		assert.Greater(t, strengthTemperature(elo), strengthTemperature(elo+100))
+	for _, row := range strengthTable {
+		nodes, temp := strengthAt(row.elo)
+		assert.Equal(t, uint64(row.nodes), nodes, "row %d", row.elo)
+		assert.Equal(t, row.temperature, temp)
+	}
+	assert.Equal(t, MinElo, strengthTable[0].elo)
+	assert.Equal(t, MaxElo, strengthTable[len(strengthTable)-1].elo)
+	n0, _ := strengthAt(0)
+	n1, _ := strengthAt(MinElo)
+	assert.Equal(t, n1, n0, "clamped")
+	for elo := MinElo; elo < MaxElo; elo += 10 {
+		lo, tlo := strengthAt(elo)
+		hi, thi := strengthAt(elo + 10)
+		assert.LessOrEqual(t, lo, hi, "nodes grow with the Elo at %d", elo)
+		assert.GreaterOrEqual(t, tlo, thi, "randomness falls with the Elo at %d", elo)
 	}
 }
 
@@ -43,15 +51,17 @@ func TestLimitStrength(t *testing.T) {
 			require.NotEmpty(t, last)
 			assert.Equal(t, last[0], r.Best, "the last PV starts with the move played")
 			// Depth 1 always completes, even beyond the budget.
-			assert.LessOrEqual(t, r.Nodes, max(strengthNodes(MinElo)+64, 1000), "node budget")
+			budget, _ := strengthAt(MinElo)
+			assert.LessOrEqual(t, r.Nodes, max(budget+64, 1000), "node budget")
 			played[r.Best]++
 		}
 		assert.GreaterOrEqual(t, len(played), 3, "%s at the lowest Elo plays varied moves: %v", pos.Variant(), played)
 
-		o.Elo = 1800
+		o.Elo = 1700
 		e.SetOptions(o)
 		r := e.Search(pos, Limits{Depth: 64}, nil)
-		assert.InDelta(t, float64(strengthNodes(1800)), float64(r.Nodes), 64, "the node budget of Elo 1800")
+		budget, _ := strengthAt(1700)
+		assert.InDelta(t, float64(budget), float64(r.Nodes), 64, "the node budget of Elo 1700")
 		r = e.Search(pos, Limits{Depth: 64, Nodes: 500}, nil)
 		assert.LessOrEqual(t, r.Nodes, uint64(564), "go nodes below the budget wins")
 

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
@@ -141,7 +142,7 @@ func TestLastPVStartsWithBestMove(t *testing.T) {
 			}
 			limited := rng.IntN(5) == 0
 			s.send(fmt.Sprintf("setoption name UCI_LimitStrength value %v", limited),
-				fmt.Sprintf("setoption name UCI_Elo value %d", 1000+rng.IntN(1601)))
+				fmt.Sprintf("setoption name UCI_Elo value %d", engine.MinElo+rng.IntN(engine.MaxElo-engine.MinElo+1)))
 			s.send(fmt.Sprintf("setoption name MultiPV value %d", multiPV), cmd, "go "+limit)
 			var early []string
 			if stop {
