@@ -114,6 +114,9 @@ func (e *Engine) reportLines(t *thread, depth, multiPV int) {
 	elapsed := e.tm.elapsed()
 	nodes := e.totalNodes()
 	hashFull := e.tt.HashFull()
+	// The strength limit's extra lines are its own business: the GUI asked
+	// for MultiPV lines, and a match runner reads the last one as the move.
+	multiPV = min(multiPV, max(e.opts.MultiPV, 1))
 	for i := range multiPV {
 		rm := &t.root[i]
 		score, bound := rm.score, rm.bound

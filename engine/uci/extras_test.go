@@ -177,7 +177,15 @@ func TestLimitStrengthOptions(t *testing.T) {
 			s.send("position startpos", "go depth 20")
 			best, lines := s.bestmove()
 			moves[strings.Fields(best)[1]]++
+			require.NotEmpty(t, lines)
+			// Its MultiPV lines are internal: only line 1 is shown, and the
+			// last line starts with the move played.
+			pv, mpv := pvOf(lines[len(lines)-1])
+			require.NotEmpty(t, pv, lines[len(lines)-1])
+			assert.Equal(t, "1", mpv)
+			assert.Equal(t, strings.Fields(best)[1], pv[0])
 			for _, l := range lines {
+				assert.NotContains(t, l, "multipv 2")
 				if n := fieldAfter(l, "nodes"); n != "" {
 					nodes, err := strconv.Atoi(n)
 					require.NoError(t, err)
