@@ -39,7 +39,7 @@ func TestShowWDL(t *testing.T) {
 	decl := s.untilLine("uciok")
 	assert.Contains(t, decl, "option name UCI_ShowWDL type check default false")
 	assert.Contains(t, decl, "option name UCI_LimitStrength type check default false")
-	assert.Contains(t, decl, "option name UCI_Elo type spin default 1550 min 1150 max 1900")
+	assert.Contains(t, decl, "option name UCI_Elo type spin default 1357 min 1120 max 1824")
 	for _, c := range []struct{ variant, position string }{
 		{"chess", "position startpos moves e2e4"},
 		{"chess", "position fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1"}, // a rook up: mostly wins
@@ -171,7 +171,7 @@ func sortedKeys(m map[string]int) []string {
 func TestLimitStrengthOptions(t *testing.T) {
 	s := startSession(t, Config{})
 	for _, v := range []string{"chess", "glinski"} {
-		s.send("setoption name UCI_Variant value "+v, "setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1150")
+		s.send("setoption name UCI_Variant value "+v, "setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1120")
 		moves := map[string]int{}
 		for range 30 {
 			s.send("position startpos", "go depth 20")
@@ -189,7 +189,7 @@ func TestLimitStrengthOptions(t *testing.T) {
 				if n := fieldAfter(l, "nodes"); n != "" {
 					nodes, err := strconv.Atoi(n)
 					require.NoError(t, err)
-					assert.Less(t, nodes, 2000, "Elo 1150 budget: %s", l)
+					assert.Less(t, nodes, 2000, "lowest Elo budget: %s", l)
 				}
 			}
 		}
@@ -197,7 +197,7 @@ func TestLimitStrengthOptions(t *testing.T) {
 		s.send("setoption name UCI_LimitStrength value false")
 		s.sync()
 	}
-	s.send("setoption name UCI_Elo value 1149")
+	s.send("setoption name UCI_Elo value 1119")
 	assert.Len(t, errorsIn(s.sync()), 1)
 }
 
