@@ -20,8 +20,6 @@ func logLikelihood(m wdl.Model, samples []sample) float64 {
 	return sum
 }
 
-func weightSum(samples []sample) float64 { return float64(len(samples)) }
-
 // fit maximises the likelihood over (A0, A1, B0, B1) with Nelder-Mead from
 // Stockfish-like starting values.
 func fit(samples []sample, start int) wdl.Model {
