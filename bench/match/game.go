@@ -53,6 +53,9 @@ type Game struct {
 	WhiteScore float64
 	// GlinskiScore is "3/4-1/4" or "1/4-3/4" after a Glinski stalemate.
 	GlinskiScore string
+	// PVWarnings counts, by colour, answers whose bestmove or ponder move
+	// disagreed with the last PV (fastchess warns about these).
+	PVWarnings [2]int
 	// FaultSide is the colour (0 White, 1 Black) that misbehaved, or -1.
 	FaultSide int
 	Fault     string
@@ -184,6 +187,9 @@ func (s *gameState) playMove() {
 	if err != nil {
 		s.forfeit(side, FaultIllegalMove, fmt.Sprintf("makes an illegal move: %s", answer.BestMove))
 		return
+	}
+	if answer.PVMismatch() != "" {
+		s.record.PVWarnings[side]++
 	}
 	s.judge.record(side, answer.Score)
 	s.play(m, moveComment(answer))

@@ -215,6 +215,17 @@ func fileExists(path string) bool {
 	return err == nil
 }
 
+// A bestmove that does not start the engine's last PV is counted and
+// reported, as fastchess warns about it; a consistent engine gets none.
+func TestPVWarnings(t *testing.T) {
+	args := append(stubEngine(t, "random"), stubEngine(t, "badpv")...)
+	summary, out, _ := runMatch(t, append(args, "-each", "depth=1", "-games", "2", "-maxmoves", "10")...)
+	assert.Zero(t, summary.PVWarnings[0])
+	assert.Greater(t, summary.PVWarnings[1], 5)
+	assert.Contains(t, out, "Warnings of badpv: ")
+	assert.NotContains(t, out, "Warnings of random")
+}
+
 func TestBadOpeningsStopTheMatch(t *testing.T) {
 	book := filepath.Join(t.TempDir(), "bad.epd")
 	require.NoError(t, os.WriteFile(book, []byte("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nnot a position\n"), 0o644))

@@ -21,6 +21,7 @@ import (
 //	silent   never answers go
 //	crash    exits on its 2nd go
 //	chessonly  plays like random, but its UCI_Variant lacks glinski
+//	badpv    plays like random, but its PV starts with another move
 func TestMain(m *testing.M) {
 	if len(os.Args) == 3 && os.Args[1] == "stub" {
 		runStub(os.Args[2])
@@ -118,7 +119,20 @@ func (s *stub) answerGo() bool {
 	var list move.List
 	s.pos.LegalMoves(&list)
 	m := list.Moves[s.rng.IntN(list.N)]
-	fmt.Println("info depth 1 score cp 0 nodes 1 pv " + s.pos.MoveString(m))
+	pv := s.pos.MoveString(m)
+	if s.behaviour == "badpv" && list.N > 1 {
+		pv = s.pos.MoveString(list.Moves[(s.rng.IntN(list.N-1)+1+indexOf(list.Slice(), m))%list.N])
+	}
+	fmt.Println("info depth 1 score cp 0 nodes 1 pv " + pv)
 	fmt.Println("bestmove " + s.pos.MoveString(m))
 	return true
+}
+
+func indexOf(list []move.Move, m move.Move) int {
+	for i, l := range list {
+		if l == m {
+			return i
+		}
+	}
+	return 0
 }
