@@ -46,7 +46,7 @@ type Answer struct {
 	Ponder   string
 	Score    Score    // from the last info line with a score
 	Depth    int      // from the last info line with a depth
-	PV       []string // from the last info line with a pv
+	PV       []string // from the last info line with a pv (the best line under MultiPV)
 	Elapsed  time.Duration
 }
 
@@ -93,8 +93,9 @@ func (p *Process) Go(command string, deadline time.Time) (Answer, error) {
 	return answer, nil
 }
 
-// readInfo takes depth and score from an info line; bound scores
-// (lowerbound/upperbound) count like exact ones, as GUIs show them.
+// readInfo takes depth, score and PV from an info line of the best line
+// (multipv 1 or none); bound scores (lowerbound/upperbound) count like
+// exact ones, as GUIs show them.
 func readInfo(line string, answer *Answer) {
 	fields := strings.Fields(line)
 	for i := 1; i+1 < len(fields); i++ {
@@ -106,6 +107,10 @@ func readInfo(line string, answer *Answer) {
 		case "score":
 			if i+2 < len(fields) {
 				readScore(fields[i+1], fields[i+2], &answer.Score)
+			}
+		case "multipv":
+			if fields[i+1] != "1" {
+				return // another line than the best: no score, depth or PV from it
 			}
 		case "pv":
 			answer.PV = append(answer.PV[:0], fields[i+1:]...)
