@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Castling moves are stored with From = king square and To = castling rook
@@ -31,7 +31,7 @@ func (p *Position) MoveString(m move.Move) string {
 	to := m.To()
 	if m.IsCastle() && !p.chess960 {
 		kingTo := castleKingTarget(m)
-		step := move.New(m.From(), kingTo, move.King, p.squares[kingTo&63].pieceType(), move.NoPiece, 0)
+		step := move.New(m.From(), kingTo, move.King, p.squares[kingTo&63].piece(), move.NoPiece, 0)
 		if !p.IsLegal(step) {
 			to = kingTo
 		}
@@ -150,7 +150,7 @@ func (p *Position) SAN(m move.Move) string {
 	}
 	p.Make(m)
 	if p.InCheck() {
-		if p.CountLegalMoves() == 0 {
+		if p.CountLegal() == 0 {
 			sb.WriteByte('#')
 		} else {
 			sb.WriteByte('+')

@@ -3,7 +3,7 @@ package board
 import (
 	"fmt"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // PolyglotKey is the position's key in PolyGlot opening books: its own
@@ -28,7 +28,7 @@ func (p *Position) PolyglotKey() uint64 {
 			key ^= polyglotRandom[768+i]
 		}
 	}
-	if ep := p.EnPassantSquare(); ep != NoSquare {
+	if ep := p.EnPassant(); ep != NoSquare {
 		key ^= polyglotRandom[772+File(ep)]
 	}
 	if p.side == move.White {

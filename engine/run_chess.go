@@ -24,15 +24,19 @@ func (e *Engine) searchChess(pos chessPos, lim *Limits) Result {
 		w.initRoot(lim.SearchMoves)
 		e.active = append(e.active, &w.thread)
 	}
+	main := e.chessWorkers[0]
+	main.takeTurn() // first, so that depth 1 is done at once
 	for _, w := range e.chessWorkers[1:n] {
 		e.helpers.Add(1)
 		go func() {
 			defer e.helpers.Done()
+			w.takeTurn()
+			defer w.endTurn()
 			w.iterate(lim)
 		}()
 	}
-	main := e.chessWorkers[0]
 	main.iterate(lim)
+	main.endTurn()
 	e.waitWhilePondering(lim)
 	e.stop.Store(true) // helpers unwind; the caller of run waits for them
 	ponder := main.finish(e.searchLines(main.nRoot))

@@ -4,9 +4,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
-	"github.com/sakk-chess/sakk/engine/tt"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // The board-independent parts of the search: pruning margins, TT bound tests,
@@ -38,13 +37,13 @@ func b2i(b bool) int {
 }
 
 // ttCuts says whether a stored bound settles the node's window.
-func ttCuts(bound tt.Bound, score, alpha, beta int) bool {
-	return bound&tt.BoundLower != 0 && score >= beta || bound&tt.BoundUpper != 0 && score <= alpha
+func ttCuts(bound Bound, score, alpha, beta int) bool {
+	return bound&BoundLower != 0 && score >= beta || bound&BoundUpper != 0 && score <= alpha
 }
 
 // ttRefines says whether a stored bound is a better guess than eval.
-func ttRefines(bound tt.Bound, score, eval int) bool {
-	return bound&tt.BoundLower != 0 && score > eval || bound&tt.BoundUpper != 0 && score < eval
+func ttRefines(bound Bound, score, eval int) bool {
+	return bound&BoundLower != 0 && score > eval || bound&BoundUpper != 0 && score < eval
 }
 
 func containsMove(list []move.Move, m move.Move) bool {
@@ -90,7 +89,7 @@ func (t *thread) begin(e *Engine, id, stalemate int) {
 
 // stalemateScore is the score of being stalemated: a draw in orthodox chess,
 // Glinski's 1/4 point for the stalemated side unless the option says draw.
-func (e *Engine) stalemateScore(variant string) int {
+func (e *Engine) stalemateScore(variant game.Variant) int {
 	if variant == game.Glinski && !e.opts.GlinskiStalemateDraw {
 		return -StalemateScore
 	}

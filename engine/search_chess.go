@@ -3,14 +3,13 @@ package engine
 // The search, written once against *board.Position. search_glinski.go is
 // generated from this file by engine/internal/gen (go generate ./engine/...)
 // with the board type swapped, so each board gets the same search with direct,
-// inlinable calls (STYLE.md item 4). Edit this file, never the generated ones,
+// inlinable calls (docs/engine.md). Edit this file, never the generated ones,
 // and keep board-specific names out of it: everything named chess*/Chess* is
 // renamed glinski*/Glinski*.
 
 import (
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/move"
-	"github.com/sakk-chess/sakk/engine/tt"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // chessPos is the board this copy of the search runs on.
@@ -213,11 +212,11 @@ func (w *chessWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 		}
 	}
 	if pvIdx == 0 {
-		bound := tt.BoundUpper
+		bound := BoundUpper
 		if best >= beta {
-			bound = tt.BoundLower
+			bound = BoundLower
 		} else if bestMove != move.None {
-			bound = tt.BoundExact
+			bound = BoundExact
 		}
 		t.e.tt.Store(pos.Key(), bestMove, scoreToTT(best, 0), t.stack[0].staticEval, depth, bound)
 	}
@@ -429,11 +428,11 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		return t.stalemate
 	}
-	bound := tt.BoundUpper
+	bound := BoundUpper
 	if best >= beta {
-		bound = tt.BoundLower
+		bound = BoundLower
 	} else if pvNode && bestMove != move.None {
-		bound = tt.BoundExact
+		bound = BoundExact
 	}
 	t.e.tt.Store(key, bestMove, scoreToTT(best, ply), f.staticEval, depth, bound)
 	return best
@@ -483,7 +482,7 @@ func (w *chessWorker) qsearch(alpha, beta, ply int) int {
 		standPat = staticEval
 		if standPat >= beta {
 			if !ttHit {
-				t.e.tt.Store(key, move.None, standPat, staticEval, 0, tt.BoundLower)
+				t.e.tt.Store(key, move.None, standPat, staticEval, 0, BoundLower)
 			}
 			return standPat
 		}
@@ -526,9 +525,9 @@ func (w *chessWorker) qsearch(alpha, beta, ply int) int {
 	if inCheck && moveCount == 0 {
 		return -MateScore + ply
 	}
-	bound := tt.BoundUpper
+	bound := BoundUpper
 	if best >= beta {
-		bound = tt.BoundLower
+		bound = BoundLower
 	}
 	t.e.tt.Store(key, bestMove, scoreToTT(best, ply), staticEval, 0, bound)
 	return best

@@ -7,8 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
@@ -35,7 +34,7 @@ func TestStrengthScales(t *testing.T) {
 // plays varied moves at a low Elo, always returns the move its last
 // report starts with, and never misses a mate in one.
 func TestLimitStrength(t *testing.T) {
-	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		e := New()
 		o := e.Options()
 		o.LimitStrength, o.Elo = true, MinElo

@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // frame is what the search remembers about one ply.
@@ -69,6 +69,8 @@ type thread struct {
 	root     [move.MaxMoves]rootMove // root moves, best first after each iteration
 	nRoot    int
 
+	turnEnds time.Time // when this thread hands its processor on (Engine.turns)
+
 	// Main thread only: what time management looks at.
 	bestMoveChanges float64
 	completedDepth  int
@@ -127,19 +129,25 @@ func (t *thread) enterNode(ply int) bool {
 // checkupInterval is how many nodes pass between looks at the clock.
 const checkupInterval = 1024
 
-// checkup runs every checkupInterval nodes: it publishes the node count and,
-// on the main thread, enforces the hard time limit and the node limit (a
-// near node limit brings the next checkup closer, so it is met exactly with
-// one thread).
+// checkup runs every checkupInterval nodes: it publishes the node count,
+// enforces the hard time limit (on every thread, so that a main thread
+// starved of processor time cannot hold the clock up), hands the processor
+// on when threads take turns, and on the main thread enforces the node
+// limit (a near node limit brings the next checkup closer, so it is met
+// exactly with one thread).
 func (t *thread) checkup() {
 	t.published.Store(t.nodes)
 	t.nextCheckup = t.nodes + checkupInterval
-	if t.id != 0 {
-		return
-	}
 	e := t.e
 	if e.tm.pastDeadline() {
 		t.stop.Store(true)
+	}
+	if e.turns != nil && time.Now().After(t.turnEnds) {
+		t.endTurn()
+		t.takeTurn()
+	}
+	if t.id != 0 {
+		return
 	}
 	if e.nodeLimit > 0 {
 		total := e.totalNodes()
@@ -148,6 +156,30 @@ func (t *thread) checkup() {
 		} else if left := e.nodeLimit - total; left < checkupInterval {
 			t.nextCheckup = t.nodes + left
 		}
+	}
+}
+
+// turnLength is how long a thread searches before it hands its processor
+// to a waiting one, when there are more threads than processors.
+const turnLength = time.Millisecond
+
+// takeTurn waits for a processor when there are more search threads than
+// processors (Engine.turns is nil otherwise). Threads take turns in order;
+// one blocked here is not runnable, so Go's run queues stay as short as the
+// processor count and the goroutines that read "stop" and "isready" are
+// scheduled within milliseconds instead of after every search thread's
+// time slice.
+func (t *thread) takeTurn() {
+	if turns := t.e.turns; turns != nil {
+		turns <- struct{}{}
+		t.turnEnds = time.Now().Add(turnLength)
+	}
+}
+
+// endTurn gives the processor to the next waiting thread.
+func (t *thread) endTurn() {
+	if turns := t.e.turns; turns != nil {
+		<-turns
 	}
 }
 

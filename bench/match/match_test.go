@@ -14,8 +14,7 @@ import (
 
 	"github.com/sakk-chess/sakk/bench/pgn"
 	"github.com/sakk-chess/sakk/bench/stats"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // stubEngine is an -engine group for the test binary acting as a stub.
@@ -46,19 +45,12 @@ func runMatch(t *testing.T, args ...string) (*Summary, string, []pgn.Game) {
 
 // replay checks every PGN move with the move generator and returns the
 // final position.
-func replay(t *testing.T, g pgn.Game, variantName string) game.Position {
-	var pos game.Position
-	var err error
-	if fen := g.Tag("FEN"); fen != "" {
-		pos, err = variant.FromFEN(variantName, fen)
-	} else {
-		pos, err = variant.New(variantName)
-	}
-	require.NoError(t, err)
-	for i, m := range g.Moves {
-		mv, err := pos.ParseSAN(m.Text)
-		require.NoError(t, err, "game %s move %d %q", g.Tag("Round"), i+1, m.Text)
-		pos.Make(mv)
+func replay(t *testing.T, g pgn.Game, v game.Variant) game.Position {
+	start, moves, err := Replay(&g, v)
+	require.NoError(t, err, "game %s", g.Tag("Round"))
+	pos := start.Clone()
+	for _, m := range moves {
+		pos.Make(m)
 	}
 	assert.Equal(t, g.Tag("PlyCount"), strconv.Itoa(len(g.Moves)))
 	return pos
@@ -73,16 +65,14 @@ func closingComment(g pgn.Game) string {
 	return g.Moves[len(g.Moves)-1].Comment
 }
 
-const sharedChessBook = "../../../shared/data/openings/chess-8moves.epd"
+// chessBook is the orthodox opening book kept in bench/openings.
+const chessBook = "../openings/chess-8moves.epd"
 
 func TestRandomEnginesPlayCleanGames(t *testing.T) {
-	if _, err := os.Stat(sharedChessBook); err != nil {
-		t.Skip("the shared data directory is not beside this checkout")
-	}
 	args := append(stubEngine(t, "random"), stubEngine(t, "random2")...)
 	args[len(args)-1] = "args=stub random"
 	summary, out, games := runMatch(t, append(args, "-each", "tc=10+0.1", "-games", "2", "-rounds", "2",
-		"-repeat", "-maxmoves", "40", "-openings", "file="+sharedChessBook, "order=sequential")...)
+		"-repeat", "-maxmoves", "40", "-openings", "file="+chessBook, "order=sequential")...)
 
 	assert.Equal(t, 4, summary.Games)
 	assert.Equal(t, 2, summary.Pentanomial.Pairs())

@@ -9,14 +9,14 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // genConfig says how to generate labelled positions by self-play.
 type genConfig struct {
-	variant     string
+	variant     game.Variant
 	games       int
 	nodes       uint64 // per move
 	randomPlies int    // random moves at the start of each game
@@ -145,7 +145,7 @@ func playGame(e *engine.Engine, cfg genConfig, rng *rand.Rand) ([]record, float6
 }
 
 // outcomeScore is White's score for a finished game.
-func outcomeScore(v string, o game.Outcome) float64 {
+func outcomeScore(v game.Variant, o game.Outcome) float64 {
 	win := 1.0
 	if o.Winner == move.Black {
 		win = 0

@@ -10,9 +10,9 @@ import (
 
 	"github.com/sakk-chess/sakk/bench/pgn"
 	"github.com/sakk-chess/sakk/engine/book"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 func init() {
@@ -41,18 +41,19 @@ Exit codes: 0 written, 2 bad arguments or unreadable games.
 
 func runBook(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("book")
-	variantName := fs.String("variant", game.Glinski, "")
+	variantName := fs.String("variant", game.Glinski.String(), "")
 	plies := fs.Int("plies", 16, "")
 	minGames := fs.Int("min-games", 2, "")
 	out := fs.String("out", "", "")
 	err := fs.Parse(args)
+	v, variantErr := game.ParseVariant(*variantName)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, bookUsage)
 		return exitOK
 	case err != nil:
 		return usageError(stderr, "sakk book", flagErrorText(fs, err))
-	case !variant.Valid(*variantName):
+	case variantErr != nil:
 		return usageError(stderr, "sakk book", fmt.Sprintf("--variant must be chess or glinski, got %q", *variantName))
 	case *plies < 1 || *minGames < 1:
 		return usageError(stderr, "sakk book", "--plies and --min-games must be at least 1")
@@ -61,11 +62,10 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 	case fs.NArg() == 0:
 		return usageError(stderr, "sakk book", "no PGN files given")
 	}
-	name := strings.ToLower(*variantName)
-	b := book.NewBuilder(name)
+	b := book.NewBuilder(v)
 	games := 0
 	for _, path := range fs.Args() {
-		n, err := addGames(b, name, path, *plies)
+		n, err := addGames(b, v, path, *plies)
 		if err != nil {
 			return usageError(stderr, "sakk book", err.Error())
 		}
@@ -75,7 +75,7 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "sakk book", err.Error())
 	}
-	comment := fmt.Sprintf("built by sakk book --variant %s --plies %d --min-games %d from %d games", name, *plies, *minGames, games)
+	comment := fmt.Sprintf("built by sakk book --variant %s --plies %d --min-games %d from %d games", v, *plies, *minGames, games)
 	positions, err := b.Write(f, *minGames, comment)
 	if closeErr := f.Close(); err == nil {
 		err = closeErr
@@ -88,7 +88,7 @@ func runBook(args []string, stdout, stderr io.Writer) int {
 }
 
 // addGames adds the games of one PGN file and returns how many it used.
-func addGames(b *book.Builder, variantName, path string, plies int) (int, error) {
+func addGames(b *book.Builder, variantName game.Variant, path string, plies int) (int, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0, err

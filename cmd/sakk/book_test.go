@@ -11,6 +11,7 @@ import (
 
 	"github.com/sakk-chess/sakk/engine/book"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 func TestBookBuildsFromPGN(t *testing.T) {
@@ -26,11 +27,11 @@ func TestBookBuildsFromPGN(t *testing.T) {
 	assert.Contains(t, string(text), "RNBQKBNR w KQkq - ; e2e4 14 d2d4 6\n")
 	b, err := book.ReadText(bytes.NewReader(text))
 	require.NoError(t, err)
-	start, _ := variant.New("chess")
+	start, _ := variant.New(game.Chess)
 	assert.Len(t, b.Choices(start), 2)
 	// Only the first 4 plies: the position after 1.e4 e5 2.Nf3 Nc6 (three
 	// games reached it) is not in the book, the one before it is.
-	pos, _ := variant.New("chess")
+	pos, _ := variant.New(game.Chess)
 	for _, s := range []string{"e2e4", "e7e5", "g1f3"} {
 		m, err := pos.ParseMove(s)
 		require.NoError(t, err)

@@ -12,8 +12,8 @@ import (
 	"math/rand/v2"
 	"os"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Choice is one book move with its weight (how often or how well it was
@@ -26,7 +26,7 @@ type Choice struct {
 // Book gives the book moves of a position.
 type Book interface {
 	// Variant is the game the book is for.
-	Variant() string
+	Variant() game.Variant
 	// Choices lists the legal book moves of pos (none if it is not in the
 	// book or is of another game).
 	Choices(pos game.Position) []Choice

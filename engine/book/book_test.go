@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // findPolyglot returns Debian's polyglot. CI installs it, so there its
@@ -45,8 +45,8 @@ func makePolyglotBook(t *testing.T) string {
 	return bin
 }
 
-func play(t *testing.T, variantName string, moves ...string) game.Position {
-	pos, err := variant.New(variantName)
+func play(t *testing.T, v game.Variant, moves ...string) game.Position {
+	pos, err := variant.New(v)
 	require.NoError(t, err)
 	for _, s := range moves {
 		m, err := pos.ParseMove(s)

@@ -6,7 +6,7 @@ import (
 	"sort"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // entrySize is the size of one PolyGlot entry: key (8 bytes), move (2),
@@ -47,7 +47,7 @@ func ParsePolyglot(data []byte) (*Polyglot, error) {
 func (b *Polyglot) Len() int { return len(b.entries) }
 
 // Variant is chess: PolyGlot keys exist only for the 8x8 board.
-func (b *Polyglot) Variant() string { return game.Chess }
+func (b *Polyglot) Variant() game.Variant { return game.Chess }
 
 // Choices lists the position's entries whose moves are legal.
 func (b *Polyglot) Choices(pos game.Position) []Choice {

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // A sakk text book, for either game:
@@ -25,7 +25,7 @@ const textMagic = "sakk-book 1"
 
 // Text is a sakk text book held in memory.
 type Text struct {
-	variant   string
+	variant   game.Variant
 	positions map[string][]textMove
 }
 
@@ -35,7 +35,7 @@ type textMove struct {
 }
 
 // Variant is the game the book is for.
-func (b *Text) Variant() string { return b.variant }
+func (b *Text) Variant() game.Variant { return b.variant }
 
 // Len is the number of positions.
 func (b *Text) Len() int { return len(b.positions) }
@@ -86,10 +86,11 @@ func ReadText(r io.Reader) (*Text, error) {
 	}
 	head, ok := next()
 	name, found := strings.CutPrefix(head, "variant ")
-	if !ok || !found || !variant.Valid(name) {
+	v, err := game.ParseVariant(name)
+	if !ok || !found || err != nil {
 		return nil, fmt.Errorf("sakk book: line %d: want \"variant chess\" or \"variant glinski\"", line)
 	}
-	b.variant = strings.ToLower(strings.TrimSpace(name))
+	b.variant = v
 	for {
 		text, ok := next()
 		if !ok {
@@ -120,7 +121,7 @@ func ReadText(r io.Reader) (*Text, error) {
 
 // Builder collects moves of games into a text book.
 type Builder struct {
-	variant   string
+	variant   game.Variant
 	positions map[string]*builderPosition
 }
 
@@ -130,8 +131,8 @@ type builderPosition struct {
 }
 
 // NewBuilder starts an empty book for a game.
-func NewBuilder(variantName string) *Builder {
-	return &Builder{variant: variantName, positions: map[string]*builderPosition{}}
+func NewBuilder(v game.Variant) *Builder {
+	return &Builder{variant: v, positions: map[string]*builderPosition{}}
 }
 
 // Add records that move m was played in pos and earned the mover weight.
@@ -158,7 +159,7 @@ func (b *Builder) Write(w io.Writer, minGames int, comment string) (int, error) 
 	}
 	sort.Strings(keys)
 	var out strings.Builder
-	out.WriteString(textMagic + "\nvariant " + b.variant + "\n")
+	out.WriteString(textMagic + "\nvariant " + b.variant.String() + "\n")
 	for _, line := range strings.Split(strings.TrimSpace(comment), "\n") {
 		if line != "" {
 			out.WriteString("# " + line + "\n")

@@ -6,8 +6,8 @@ import (
 
 	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/engine/book"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // The opening book options: OwnBook switches the book on; BookFile names a

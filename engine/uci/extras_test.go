@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sakk-chess/sakk/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -209,4 +210,41 @@ func fieldAfter(line, key string) string {
 		}
 	}
 	return ""
+}
+
+// The book and the strength limit keep the rules every go follows: after a
+// refused position a go answers an error and bestmove 0000 (no book move,
+// no weakened search of the old position), and a clock at 0 or below means
+// move now.
+func TestBookAndStrengthLimitKeepGoRules(t *testing.T) {
+	s := startSession(t, Config{})
+	s.send("setoption name UCI_Variant value glinski", "setoption name OwnBook value true", "position startpos", "go wtime 0 btime 0")
+	best, lines := s.bestmove()
+	require.Contains(t, strings.Join(lines, "\n"), "info string book move", "the built-in book answers at the start")
+	legalIn(t, game.Glinski, "", nil, best)
+
+	for _, limited := range []string{"false", "true"} {
+		s.send("setoption name UCI_LimitStrength value "+limited, "position startpos moves j1j2")
+		require.Len(t, errorsIn(s.sync()), 1, "a move of no cell")
+		for _, g := range []string{"go wtime 600000 btime 600000", "go depth 3", "go wtime 0 btime 0"} {
+			s.send(g)
+			best, lines := s.bestmove()
+			assert.Equal(t, "bestmove 0000", best, "%s (strength limit %s)", g, limited)
+			assert.NotContains(t, strings.Join(lines, "\n"), "book move", g)
+			require.Len(t, errorsIn(lines), 1, g)
+			assert.Contains(t, errorsIn(lines)[0], "no valid position", g)
+		}
+	}
+
+	// Out of the book, limited in strength, with no time left: a move at once.
+	s.send("setoption name OwnBook value false", "setoption name UCI_Variant value chess")
+	for _, g := range []string{"go wtime 0 btime 0", "go wtime 1000 btime -5", "go movetime 0"} {
+		s.send("position startpos moves e2e4")
+		s.sync()
+		s.send(g)
+		got := s.untilWithin(moveNowLimit, "bestmove for "+g, func(l string) bool { return strings.HasPrefix(l, "bestmove ") })
+		assert.Empty(t, errorsIn(got), g)
+		legalIn(t, game.Chess, "", []string{"e2e4"}, got[len(got)-1])
+		assert.Zero(t, count(s.sync(), "bestmove"), "a second bestmove for %s", g)
+	}
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
@@ -41,10 +41,10 @@ func (s *session) help(args []string) error {
 }
 
 // gameNames are the names people use for the two games in messages.
-var gameNames = map[string]string{game.Chess: "orthodox chess", game.Glinski: "Glinski's hexagonal chess"}
+var gameNames = map[game.Variant]string{game.Chess: "orthodox chess", game.Glinski: "Glinski's hexagonal chess"}
 
 // otherVariant is the game that is not v.
-func otherVariant(v string) string {
+func otherVariant(v game.Variant) game.Variant {
 	if v == game.Glinski {
 		return game.Chess
 	}

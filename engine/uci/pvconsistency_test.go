@@ -10,9 +10,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // randomGame plays random legal moves from the start position (a random
@@ -20,7 +20,7 @@ import (
 // repeat) and returns the "position" command, the position it sets, and
 // whether it is still going on. With fifty set, the game starts from the
 // start position's FEN with a halfmove clock close to 100.
-func randomGame(rng *rand.Rand, variantName string, fifty bool) (string, game.Position) {
+func randomGame(rng *rand.Rand, variantName game.Variant, fifty bool) (string, game.Position) {
 	pos, err := variant.New(variantName)
 	if err != nil {
 		panic(err)
@@ -114,8 +114,8 @@ func TestLastPVStartsWithBestMove(t *testing.T) {
 	s := startSession(t, Config{})
 	s.send("uci")
 	s.untilLine("uciok")
-	for variantName, perVariant := range map[string]int{game.Chess: searches / 2, game.Glinski: searches / 2} {
-		s.send("setoption name UCI_Variant value " + variantName)
+	for variantName, perVariant := range map[game.Variant]int{game.Chess: searches / 2, game.Glinski: searches / 2} {
+		s.send("setoption name UCI_Variant value " + variantName.String())
 		for i := range perVariant {
 			multiPV := 1
 			if rng.IntN(4) == 0 {

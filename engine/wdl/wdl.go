@@ -20,6 +20,8 @@ package wdl
 import (
 	"math"
 	"strings"
+
+	"github.com/sakk-chess/sakk/game"
 )
 
 // Model holds one game's fitted parameters.
@@ -79,9 +81,9 @@ func Material(fen string) int {
 	return n
 }
 
-// For returns the model of a game ("chess" or "glinski").
-func For(variant string) Model {
-	if variant == "glinski" {
+// For returns the model of a game.
+func For(v game.Variant) Model {
+	if v == game.Glinski {
 		return Glinski
 	}
 	return Chess

@@ -3,6 +3,7 @@ package wdl
 import (
 	"testing"
 
+	"github.com/sakk-chess/sakk/game"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -31,6 +32,6 @@ func TestMaterialCountsBothGames(t *testing.T) {
 	assert.Equal(t, 86, Material("b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1"))
 	assert.Equal(t, 78, Chess.StartMaterial)
 	assert.Equal(t, 86, Glinski.StartMaterial)
-	assert.Equal(t, Glinski, For("glinski"))
-	assert.Equal(t, Chess, For("chess"))
+	assert.Equal(t, Glinski, For(game.Glinski))
+	assert.Equal(t, Chess, For(game.Chess))
 }

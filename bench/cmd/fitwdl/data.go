@@ -8,10 +8,10 @@ import (
 	"strings"
 
 	"github.com/sakk-chess/sakk/bench/pgn"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
 	"github.com/sakk-chess/sakk/engine/wdl"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // sample is one position: the mover's score, the material share and the
@@ -43,7 +43,7 @@ const maxScore = 2000
 
 // load reads the games of one variant and turns every scored move into a
 // sample. Games that ended by a forfeit or without a result are skipped.
-func load(variantName string, paths []string) (*dataset, error) {
+func load(variantName game.Variant, paths []string) (*dataset, error) {
 	startPos, err := variant.New(variantName)
 	if err != nil {
 		return nil, err
@@ -101,7 +101,7 @@ func whiteResult(g *pgn.Game) ([3]float64, bool) {
 	return [3]float64{}, false
 }
 
-func (d *dataset) addGame(variantName string, g *pgn.Game, white [3]float64) error {
+func (d *dataset) addGame(variantName game.Variant, g *pgn.Game, white [3]float64) error {
 	var pos game.Position
 	var err error
 	if fen := g.Tag("FEN"); fen != "" {
