@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -84,6 +85,10 @@ type Options struct {
 	Threads      int           // 1..256
 	MultiPV      int           // 1..256
 	MoveOverhead time.Duration // subtracted from the clock per move
+	// LimitStrength makes the engine play at about Elo (MinElo..MaxElo):
+	// see strength.go.
+	LimitStrength bool
+	Elo           int
 	// GlinskiStalemateDraw scores a Glinski stalemate as a plain draw
 	// instead of Glinski's 3/4 for the side that gives it.
 	GlinskiStalemateDraw bool
@@ -94,7 +99,7 @@ type Options struct {
 
 // DefaultOptions are the options a new engine starts with.
 func DefaultOptions() Options {
-	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond,
+	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond, Elo: DefaultElo,
 		UseNNUE: DefaultUseNNUE, UseNNUEGlinski: DefaultUseNNUEGlinski}
 }
 
@@ -126,6 +131,7 @@ type Engine struct {
 	nodeLimit uint64
 	active    []*thread
 	helpers   sync.WaitGroup
+	rng       *rand.Rand // strength limiting's random choices
 	// turns holds one token per processor while more threads search than
 	// there are processors (nil otherwise): see thread.takeTurn.
 	turns chan struct{}
@@ -149,6 +155,7 @@ func (e *Engine) SetOptions(o Options) {
 	o.Threads = min(max(o.Threads, 1), MaxThreads)
 	o.MultiPV = min(max(o.MultiPV, 1), MaxMultiPV)
 	o.MoveOverhead = max(o.MoveOverhead, 0)
+	o.Elo = min(max(o.Elo, MinElo), MaxElo)
 	e.opts = o
 }
 
@@ -258,7 +265,7 @@ func (e *Engine) run(pos SearchBoard, report func(Info)) Result {
 	e.resizeHash()
 	e.tt.NewSearch()
 	e.report = report
-	e.nodeLimit = lim.Nodes
+	e.nodeLimit = e.strengthNodeLimit(lim.Nodes)
 	e.turns = nil
 	if procs := runtime.GOMAXPROCS(0); e.opts.Threads > procs {
 		e.turns = make(chan struct{}, procs)

@@ -3,8 +3,6 @@ package engine
 // Starting and finishing a search on one board. run_glinski.go is generated
 // from this file (see search_chess.go).
 
-import "github.com/sakk-chess/sakk/game/move"
-
 // searchChess runs the search on pos with e.opts.Threads threads: this
 // goroutine is the main thread, helpers search clones of the position. It
 // returns as soon as the main thread is done; helpers may still be
@@ -43,9 +41,6 @@ func (e *Engine) searchChess(pos chessPos, lim *Limits) Result {
 	main.endTurn()
 	e.waitWhilePondering(lim)
 	e.stop.Store(true) // helpers unwind; the caller of run waits for them
-	ponder := move.None
-	if main.nRoot > 0 {
-		ponder = main.ponderMove(&main.root[0])
-	}
+	ponder := main.finish(e.searchLines(main.nRoot))
 	return e.result(&main.thread, ponder)
 }

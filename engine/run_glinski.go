@@ -2,12 +2,6 @@
 
 package engine
 
-import "github.com/sakk-chess/sakk/game/move"
-
-// searchGlinski runs the search on pos with e.opts.Threads threads: this
-// goroutine is the main thread, helpers search clones of the position. It
-// returns as soon as the main thread is done; helpers may still be
-// unwinding (e.helpers).
 func (e *Engine) searchGlinski(pos glinskiPos, lim *Limits) Result {
 	n := min(max(e.opts.Threads, 1), MaxThreads)
 	for len(e.glinskiWorkers) < n {
@@ -28,7 +22,7 @@ func (e *Engine) searchGlinski(pos glinskiPos, lim *Limits) Result {
 		e.active = append(e.active, &w.thread)
 	}
 	main := e.glinskiWorkers[0]
-	main.takeTurn() // first, so that depth 1 is done at once
+	main.takeTurn()
 	for _, w := range e.glinskiWorkers[1:n] {
 		e.helpers.Add(1)
 		go func() {
@@ -41,10 +35,7 @@ func (e *Engine) searchGlinski(pos glinskiPos, lim *Limits) Result {
 	main.iterate(lim)
 	main.endTurn()
 	e.waitWhilePondering(lim)
-	e.stop.Store(true) // helpers unwind; the caller of run waits for them
-	ponder := move.None
-	if main.nRoot > 0 {
-		ponder = main.ponderMove(&main.root[0])
-	}
+	e.stop.Store(true)
+	ponder := main.finish(e.searchLines(main.nRoot))
 	return e.result(&main.thread, ponder)
 }

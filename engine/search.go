@@ -83,6 +83,7 @@ func (t *thread) begin(e *Engine, id, stalemate int) {
 	t.stalemate = stalemate
 	t.bestMoveChanges = 0
 	t.completedDepth = 0
+	t.reported.n = 0
 	t.stack[0].move = move.None
 }
 
@@ -112,6 +113,9 @@ func (e *Engine) reportLines(t *thread, depth, multiPV int) {
 	elapsed := e.tm.elapsed()
 	nodes := e.totalNodes()
 	hashFull := e.tt.HashFull()
+	// The strength limit's extra lines are its own business: the GUI asked
+	// for MultiPV lines, and a match runner reads the last one as the move.
+	multiPV = min(multiPV, max(e.opts.MultiPV, 1))
 	for i := range multiPV {
 		rm := &t.root[i]
 		score, bound := rm.score, rm.bound
@@ -137,6 +141,8 @@ func (e *Engine) reportLines(t *thread, depth, multiPV int) {
 		})
 	}
 	t.lastReport = time.Now()
+	t.reported.n = t.root[0].pv.n
+	copy(t.reported.moves[:t.reported.n], t.root[0].pv.moves[:t.reported.n])
 }
 
 // reportCurrMove tells which root move is being searched, once the search

@@ -112,7 +112,7 @@ func (w *glinskiWorker) iterate(lim *Limits) {
 	main := t.id == 0
 	multiPV := 1
 	if main {
-		multiPV = min(max(e.opts.MultiPV, 1), t.nRoot)
+		multiPV = e.searchLines(t.nRoot)
 	}
 	maxDepth := MaxPly - 8
 	if lim.Depth > 0 {
@@ -143,6 +143,7 @@ func (w *glinskiWorker) iterate(lim *Limits) {
 			continue
 		}
 		t.completedDepth = depth
+		w.trimLines(multiPV)
 		e.reportLines(t, depth, multiPV)
 		score := t.root[0].score
 		if e.enough(t, lim, depth, score, lastScore) {
@@ -664,18 +665,78 @@ func (w *glinskiWorker) next(mp *picker, ply int) move.Move {
 	}
 }
 
-// ponderMove is the expected reply to best: the PV's second move or else
-// the TT move of the position after best.
-func (w *glinskiWorker) ponderMove(rm *rootMove) move.Move {
+// trimLines cuts the PVs of the first n root moves after the first position
+// where a game would be drawn (repetition, fifty-move rule, dead position)
+// and at a move that is not legal, so no reported line plays on past the
+// end of the game.
+func (w *glinskiWorker) trimLines(n int) {
+	for i := range n {
+		w.trimPV(&w.root[i].pv)
+	}
+}
+
+func (w *glinskiWorker) trimPV(l *pvLine) {
+	pos := w.pos
+	made := 0
+	for made < l.n && pos.IsLegal(l.moves[made]) {
+		pos.Make(l.moves[made])
+		made++
+		if pos.IsRepetition() || pos.HalfmoveClock() >= 100 || pos.IsDead() {
+			break
+		}
+	}
+	for range made {
+		pos.Unmake()
+	}
+	l.n = made
+}
+
+// finish makes the main thread's last report agree with its result: the
+// best line gets a second move from the TT when its PV has none (so the
+// ponder move is the PV's second move), and if the best line is not what
+// was last reported (the search stopped inside an iteration, after a fail
+// high or a new best move) it is reported once more.
+func (w *glinskiWorker) finish(multiPV int) move.Move {
+	t := &w.thread
+	if t.nRoot == 0 {
+		return move.None
+	}
+	multiPV = min(max(multiPV, 1), t.nRoot)
+	t.e.pickWeaker(t, multiPV)
+	w.trimLines(multiPV)
+	rm := &t.root[0]
+	if rm.pv.n == 1 {
+		if reply := w.ttReply(rm.move); reply != move.None {
+			rm.pv.moves[1] = reply
+			rm.pv.n = 2
+			w.trimPV(&rm.pv)
+		}
+	}
+	if !t.reported.equal(&rm.pv) {
+		depth := t.completedDepth
+		if rm.score != -Infinity {
+			depth = max(depth, t.rootDepth)
+		}
+		t.e.reportLines(t, max(depth, 1), multiPV)
+	}
 	if rm.pv.n >= 2 {
 		return rm.pv.moves[1]
 	}
-	if rm.move == move.None {
+	return move.None
+}
+
+// ttReply is the TT move of the position after m, if it is legal and the
+// game goes on after m.
+func (w *glinskiWorker) ttReply(m move.Move) move.Move {
+	pos := w.pos
+	if !pos.IsLegal(m) {
 		return move.None
 	}
-	pos := w.pos
-	pos.Make(rm.move)
+	pos.Make(m)
 	defer pos.Unmake()
+	if pos.IsRepetition() || pos.HalfmoveClock() >= 100 || pos.IsDead() {
+		return move.None
+	}
 	if hit, ok := w.e.tt.Probe(pos.Key()); ok && hit.Move != move.None && pos.IsLegal(hit.Move) {
 		return hit.Move
 	}

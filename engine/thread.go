@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -27,6 +28,11 @@ func (l *pvLine) set(m move.Move, child *pvLine) {
 	n := min(child.n, MaxPly-1)
 	copy(l.moves[1:n+1], child.moves[:n])
 	l.n = n + 1
+}
+
+// equal reports whether two lines hold the same moves.
+func (l *pvLine) equal(o *pvLine) bool {
+	return slices.Equal(l.moves[:l.n], o.moves[:o.n])
 }
 
 // rootMove is one legal move at the root with what the search learned of it.
@@ -76,6 +82,7 @@ type thread struct {
 	bestMoveChanges float64
 	completedDepth  int
 	lastReport      time.Time
+	reported        pvLine // the best line as last reported
 }
 
 // Move ordering scale: history values stay within ±historyMax.

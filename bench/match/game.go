@@ -59,6 +59,9 @@ type Game struct {
 	WhiteScore float64
 	// GlinskiScore is "3/4-1/4" or "1/4-3/4" after a Glinski stalemate.
 	GlinskiScore string
+	// PVWarnings counts, by colour, answers whose bestmove or ponder move
+	// disagreed with the last PV (fastchess warns about these).
+	PVWarnings [2]int
 	// Chess960 says castling was written king-takes-rook (UCI_Chess960):
 	// the opening is not a standard one (a Chess960 start), or an engine
 	// had the option set. WritePGN tags such a chess game [Variant
@@ -234,6 +237,9 @@ func (s *gameState) playMove() {
 	if err != nil {
 		s.forfeit(side, FaultIllegalMove, fmt.Sprintf("makes an illegal move: %s", answer.BestMove))
 		return
+	}
+	if answer.PVMismatch() != "" {
+		s.record.PVWarnings[side]++
 	}
 	s.judge.record(side, answer.Score)
 	s.play(m, moveComment(answer))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -167,6 +168,52 @@ func TestEngineThatCannotStart(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, IsAbort(err))
 	assert.Contains(t, err.Error(), "/nonexistent/engine")
+}
+
+// An engine whose UCI_Variant does not list glinski stops a Glinski match
+// before any game, naming the engine (Debian's fairy-stockfish is such an
+// engine; CI installs it).
+func TestEngineWithoutTheVariantStopsTheMatch(t *testing.T) {
+	engines := map[string][]string{"stub": stubEngine(t, "chessonly")}
+	if path, err := exec.LookPath("fairy-stockfish"); err == nil {
+		engines["fairy-stockfish"] = []string{"-engine", "cmd=" + path, "name=fairy"}
+	} else if path := "/usr/games/fairy-stockfish"; fileExists(path) {
+		engines["fairy-stockfish"] = []string{"-engine", "cmd=" + path, "name=fairy"}
+	} else if os.Getenv("CI") == "true" {
+		t.Fatal("fairy-stockfish is not installed (CI installs it)")
+	}
+	for name, engine := range engines {
+		t.Run(name, func(t *testing.T) {
+			args := append(stubEngine(t, "random"), engine...)
+			cfg, err := ParseArgs(append(args, "-variant", "glinski", "-each", "depth=1", "-games", "2"))
+			require.NoError(t, err)
+			var out bytes.Buffer
+			cfg.Out = &out
+			summary, err := Run(context.Background(), cfg)
+			require.Error(t, err)
+			assert.True(t, IsAbort(err))
+			assert.Contains(t, err.Error(), "does not play glinski")
+			if summary != nil {
+				assert.Zero(t, summary.Games, "games were played")
+			}
+		})
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// A bestmove that does not start the engine's last PV is counted and
+// reported, as fastchess warns about it; a consistent engine gets none.
+func TestPVWarnings(t *testing.T) {
+	args := append(stubEngine(t, "random"), stubEngine(t, "badpv")...)
+	summary, out, _ := runMatch(t, append(args, "-each", "depth=1", "-games", "2", "-maxmoves", "10")...)
+	assert.Zero(t, summary.PVWarnings[0])
+	assert.Greater(t, summary.PVWarnings[1], 5)
+	assert.Contains(t, out, "Warnings of badpv: ")
+	assert.NotContains(t, out, "Warnings of random")
 }
 
 func TestBadOpeningsStopTheMatch(t *testing.T) {

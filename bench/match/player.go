@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -88,6 +89,10 @@ func (p *player) configure(v game.Variant, timeout time.Duration) error {
 		if !p.proc.SupportsOption("UCI_Variant") {
 			return fmt.Errorf("does not offer UCI_Variant, so it cannot play glinski")
 		}
+		vars := p.proc.OptionVars("UCI_Variant")
+		if !slices.ContainsFunc(vars, func(name string) bool { return strings.EqualFold(name, v.String()) }) {
+			return fmt.Errorf("does not play %s: its UCI_Variant offers %s", v, listVariants(vars))
+		}
 		if err := p.proc.SetOption("UCI_Variant", v.String()); err != nil {
 			return err
 		}
@@ -101,6 +106,18 @@ func (p *player) configure(v game.Variant, timeout time.Duration) error {
 		}
 	}
 	return p.proc.IsReady(timeout)
+}
+
+// listVariants shortens a long variant list for an error message.
+func listVariants(vars []string) string {
+	const shown = 12
+	if len(vars) == 0 {
+		return "no values"
+	}
+	if len(vars) <= shown {
+		return strings.Join(vars, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(vars[:shown], ", "), len(vars)-shown)
 }
 
 // newGame sends ucinewgame and waits until the engine is ready. It turns

@@ -22,6 +22,8 @@ import (
 //	illegal  plays a random legal move, then an illegal one on its 3rd move
 //	silent   never answers go
 //	crash    exits on its 2nd go
+//	chessonly  plays like random, but its UCI_Variant lacks glinski
+//	badpv    plays like random, but its PV starts with another move
 //	castle   castles whenever it can, and otherwise plays random moves; it
 //	         reads and writes castling king-takes-rook with UCI_Chess960 on
 //	         and panics (crashes) on a castling move in the wrong notation
@@ -66,7 +68,11 @@ func (s *stub) handle(line string) bool {
 	case "uci":
 		fmt.Println("id name stub-" + s.behaviour)
 		fmt.Println("option name Hash type spin default 16 min 1 max 64")
-		fmt.Println("option name UCI_Variant type combo default chess var chess var glinski")
+		if s.behaviour == "chessonly" {
+			fmt.Println("option name UCI_Variant type combo default chess var chess var xiangqi")
+		} else {
+			fmt.Println("option name UCI_Variant type combo default chess var chess var glinski")
+		}
 		fmt.Println("option name UCI_Chess960 type check default false")
 		fmt.Println("uciok")
 	case "setoption":
@@ -150,7 +156,20 @@ func (s *stub) answerGo() bool {
 	if s.behaviour == "twice" && s.moves == 2 {
 		fmt.Println("bestmove " + s.pos.MoveString(m))
 	}
-	fmt.Println("info depth 1 score cp 0 nodes 1 pv " + s.pos.MoveString(m))
+	pv := s.pos.MoveString(m)
+	if s.behaviour == "badpv" && list.N > 1 {
+		pv = s.pos.MoveString(list.Moves[(s.rng.IntN(list.N-1)+1+indexOf(list.Slice(), m))%list.N])
+	}
+	fmt.Println("info depth 1 score cp 0 nodes 1 pv " + pv)
 	fmt.Println("bestmove " + s.pos.MoveString(m))
 	return true
+}
+
+func indexOf(list []move.Move, m move.Move) int {
+	for i, l := range list {
+		if l == m {
+			return i
+		}
+	}
+	return 0
 }

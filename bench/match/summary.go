@@ -31,6 +31,9 @@ type Summary struct {
 	Decision                            stats.Decision
 	// Faults counts engine misbehaviour: Faults[engine][kind].
 	Faults [2]map[string]int
+	// PVWarnings counts, by engine, bestmoves (or ponder moves) that
+	// disagreed with the engine's last PV.
+	PVWarnings [2]int
 
 	tcText  string
 	variant game.Variant
@@ -71,6 +74,13 @@ func (s *Summary) add(g *Game) {
 		} else {
 			s.StalematesSuffered++
 		}
+	}
+	for colour, n := range g.PVWarnings {
+		engine := g.WhiteEngine
+		if colour == 1 {
+			engine = 1 - engine
+		}
+		s.PVWarnings[engine] += n
 	}
 	if g.FaultSide >= 0 {
 		engine := g.WhiteEngine
@@ -159,6 +169,11 @@ func (s *Summary) Print(w io.Writer) {
 	for engine, faults := range s.Faults {
 		if line := faultLine(faults); line != "" {
 			fmt.Fprintf(w, "Faults of %s: %s\n", s.Names[engine], line)
+		}
+	}
+	for engine, n := range s.PVWarnings {
+		if n > 0 {
+			fmt.Fprintf(w, "Warnings of %s: %d bestmove/ponder moves not matching the last PV\n", s.Names[engine], n)
 		}
 	}
 	fmt.Fprintln(w, rule)

@@ -242,6 +242,25 @@ func (p *Process) SupportsOption(name string) bool {
 	return false
 }
 
+// OptionVars lists the values a combo option offers ("var" entries), or
+// nil when the engine has no such combo option.
+func (p *Process) OptionVars(name string) []string {
+	for _, line := range p.Options {
+		if !strings.EqualFold(optionName(line), name) {
+			continue
+		}
+		fields := strings.Fields(line)
+		var vars []string
+		for i := 0; i+1 < len(fields); i++ {
+			if fields[i] == "var" {
+				vars = append(vars, fields[i+1])
+			}
+		}
+		return vars
+	}
+	return nil
+}
+
 // SetOption sends "setoption name N value V" (no value part when value is "").
 func (p *Process) SetOption(name, value string) error {
 	if value == "" {

@@ -50,7 +50,7 @@ func (s *session) parseGo(args []string) (goArgs, error) {
 				i++
 				m, err := s.pos.ParseMove(args[i])
 				if err != nil {
-					return g, fmt.Errorf("go searchmoves: %s is not legal here (%v)", quote(args[i]), err)
+					return g, fmt.Errorf("go searchmoves: %v", s.illegalMove("move", args[i], err))
 				}
 				if !containsMove(lim.SearchMoves, m) {
 					lim.SearchMoves = append(lim.SearchMoves, m)
@@ -62,6 +62,9 @@ func (s *session) parseGo(args []string) (goArgs, error) {
 			continue
 		}
 		lo, hi, ok := numberRange(key)
+		if key == "perft" {
+			hi = int64(s.cfg.MaxPerftDepth)
+		}
 		if !ok {
 			return g, fmt.Errorf("go: unknown token %s", quote(args[i]))
 		}
@@ -122,7 +125,7 @@ func numberRange(key string) (lo, hi int64, ok bool) {
 	case "mate":
 		return 1, maxMate, true
 	case "perft":
-		return 1, 1 << 20, true // checked against MaxPerftDepth later
+		return 1, 1 << 20, true // parseGo bounds it by MaxPerftDepth
 	}
 	return 0, 0, false
 }
@@ -180,10 +183,10 @@ func (s *session) goCmd(args []string) error {
 		return nil
 	}
 	if g.perft > 0 {
-		if g.perft > s.cfg.MaxPerftDepth {
-			return fmt.Errorf("go perft takes a depth from 1 to %d, got %d", s.cfg.MaxPerftDepth, g.perft)
-		}
 		s.startPerft(g.perft)
+		return nil
+	}
+	if s.playFromBook(g.limits) {
 		return nil
 	}
 	s.startSearch(g.limits)

@@ -94,9 +94,9 @@ func (s *session) startSearch(lim engine.Limits) {
 		// GUI expects (mate 0 for checkmate).
 		switch {
 		case root.InCheck():
-			out.print("info depth 0 score mate 0")
+			out.print("info depth 0 score mate 0" + s.wdlSuffix(" wdl 0 0 1000"))
 		case s.variant != game.Glinski || s.eng.Options().GlinskiStalemateDraw:
-			out.print("info depth 0 score cp 0")
+			out.print("info depth 0 score cp 0" + s.wdlSuffix(" wdl 0 1000 0"))
 		default:
 			// The score the search gives a Glinski stalemate, from the
 			// stalemated side's view.
@@ -114,11 +114,15 @@ func (s *session) startSearch(lim engine.Limits) {
 	if len(lim.SearchMoves) > 0 {
 		fallback = lim.SearchMoves[0]
 	}
+	var odds *wdlOdds
+	if s.showWDL {
+		odds = newWDLOdds(view)
+	}
 	var mu sync.Mutex // orders the reports and the bestmove on view
 	report := func(in engine.Info) {
 		mu.Lock()
 		defer mu.Unlock()
-		if line := infoLine(view, in); line != "" {
+		if line := infoLine(view, in, odds); line != "" {
 			out.print(line)
 		}
 	}
@@ -130,6 +134,13 @@ func (s *session) startSearch(lim engine.Limits) {
 		j.wait()
 		out.print(line)
 	})
+}
+
+func (s *session) wdlSuffix(text string) string {
+	if s.showWDL {
+		return text
+	}
+	return ""
 }
 
 // bestmoveLine writes the result, checked against the root position: the

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
+	"github.com/sakk-chess/sakk/engine/wdl"
 	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/game/move"
 )
@@ -97,8 +98,9 @@ func matchLegal(pos game.Position, m move.Move) (move.Move, bool) {
 // infoLine formats one search report. view is the root position, used to
 // write the moves and to cut the PV at its first illegal move (a PV from a
 // corrupted hash entry must not reach the GUI); it is left as it was found.
-// It returns "" for reports that are not worth a line.
-func infoLine(view game.Position, in engine.Info) string {
+// It returns "" for reports that are not worth a line. A non-nil odds adds
+// "wdl W D L" after the score.
+func infoLine(view game.Position, in engine.Info, odds *wdlOdds) string {
 	var b strings.Builder
 	b.WriteString("info")
 	if in.CurrMove != move.None && len(in.PV) == 0 {
@@ -123,6 +125,9 @@ func infoLine(view game.Position, in engine.Info) string {
 		b.WriteString(" score mate " + strconv.Itoa(in.MateIn))
 	} else {
 		b.WriteString(" score cp " + strconv.Itoa(in.Score))
+	}
+	if odds != nil {
+		b.WriteString(odds.text(in.Score, in.MateIn))
 	}
 	switch in.Bound {
 	case engine.BoundLower:
@@ -161,4 +166,35 @@ func infoLine(view game.Position, in engine.Info) string {
 		}
 	}
 	return b.String()
+}
+
+// wdlOdds turns scores of one search into "wdl W D L" (UCI_ShowWDL): the
+// game's model at the root's material.
+type wdlOdds struct {
+	model    wdl.Model
+	material int
+}
+
+func newWDLOdds(pos game.Position) *wdlOdds {
+	return &wdlOdds{model: wdl.For(pos.Variant()), material: wdl.Material(pos.FEN())}
+}
+
+// text is " wdl W D L" for a score: a mate is a certain win or loss, and
+// a Glinski stalemate score (3/4 for the side that gives it) half a win
+// and half a draw, as the fit counts it.
+func (o *wdlOdds) text(score, mateIn int) string {
+	var w, d, l int
+	switch {
+	case mateIn > 0:
+		w = 1000
+	case mateIn < 0:
+		l = 1000
+	case score == engine.StalemateScore:
+		w, d = 500, 500
+	case score == -engine.StalemateScore:
+		d, l = 500, 500
+	default:
+		w, d, l = o.model.Permille(score, o.material)
+	}
+	return " wdl " + strconv.Itoa(w) + " " + strconv.Itoa(d) + " " + strconv.Itoa(l)
 }

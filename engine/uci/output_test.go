@@ -23,7 +23,7 @@ func TestInfoLineWritesBounds(t *testing.T) {
 		engine.BoundLower: "score cp 31 lowerbound nodes",
 		engine.BoundUpper: "score cp 31 upperbound nodes",
 	} {
-		line := infoLine(pos, engine.Info{Depth: 5, Score: 31, Bound: bound, Nodes: 100, PV: []move.Move{e2e4}})
+		line := infoLine(pos, engine.Info{Depth: 5, Score: 31, Bound: bound, Nodes: 100, PV: []move.Move{e2e4}}, nil)
 		assert.Contains(t, line, want, "bound %d", bound)
 	}
 }

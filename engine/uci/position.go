@@ -56,6 +56,9 @@ func (s *session) setPosition(args []string) error {
 			err = sane(pos)
 		}
 		if err != nil {
+			if why := s.fenOfOtherGame(fen); why != "" {
+				return fmt.Errorf("bad %s FEN: %s", s.variant, why)
+			}
 			return fmt.Errorf("bad %s FEN: %v", s.variant, err)
 		}
 		rest = args[end:]
@@ -73,7 +76,7 @@ func (s *session) setPosition(args []string) error {
 			}
 			m, err := pos.ParseMove(text)
 			if err != nil {
-				return fmt.Errorf("position: move %d %s is not legal (%v); position unchanged", i+1, quote(text), err)
+				return fmt.Errorf("position: %v; position unchanged", s.illegalMove(fmt.Sprintf("move %d", i+1), text, err))
 			}
 			pos.Make(m)
 		}

@@ -40,6 +40,18 @@ func (s *session) optionTable() Options {
 			Apply: func(v string) error { s.chess960 = v == "true"; s.setChess960(s.pos); return nil }},
 		{Name: "UCI_Variant", Kind: Combo, Default: game.Chess.String(), Vars: game.VariantNames(),
 			Apply: s.setVariant},
+		{Name: "UCI_LimitStrength", Kind: Check, Default: strconv.FormatBool(def.LimitStrength),
+			Apply: setEngine(func(o *engine.Options, v string) { o.LimitStrength = v == "true" })},
+		{Name: "UCI_Elo", Kind: Spin, Default: strconv.Itoa(def.Elo), Min: engine.MinElo, Max: engine.MaxElo,
+			Apply: setEngine(func(o *engine.Options, v string) { o.Elo = atoi(v) })},
+		{Name: "UCI_ShowWDL", Kind: Check, Default: "false",
+			Apply: func(v string) error { s.showWDL = v == "true"; return nil }},
+		{Name: "OwnBook", Kind: Check, Default: "false",
+			Apply: func(v string) error { s.ownBook = v == "true"; return nil }},
+		{Name: "BookFile", Kind: String, Default: "",
+			Apply: s.loadBook},
+		{Name: "BookDepth", Kind: Spin, Default: bookDepthDefault(), Min: 1, Max: maxBookDepth,
+			Apply: func(v string) error { s.bookDepth = atoi(v); return nil }},
 		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateRule(def.GlinskiStalemateDraw).String(), Vars: game.StalemateRuleNames(),
 			Apply: setEngine(func(o *engine.Options, v string) {
 				rule, _ := game.ParseStalemateRule(v) // the combo has checked v

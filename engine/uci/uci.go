@@ -19,11 +19,14 @@ package uci
 import (
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sakk-chess/sakk/engine"
+	"github.com/sakk-chess/sakk/engine/book"
 	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
 	"github.com/sakk-chess/sakk/game"
@@ -96,6 +99,7 @@ func init() {
 		"d":          {run: (*session).diagram},
 		"eval":       {run: (*session).eval, needsIdle: true},
 		"bench":      {run: (*session).bench, needsIdle: true},
+		"help":       {run: (*session).help},
 	}
 }
 
@@ -108,12 +112,17 @@ type session struct {
 	log     io.Writer
 	options Options
 
-	variant  game.Variant
-	chess960 bool
-	ponder   bool // the GUI's "Ponder" option; informational
-	debug    bool
-	pos      engine.SearchBoard
-	posErr   error // why the last "position" was refused; nil when pos is what the GUI sent
+	variant   game.Variant
+	chess960  bool
+	ponder    bool // the GUI's "Ponder" option; informational
+	showWDL   bool // UCI_ShowWDL
+	ownBook   bool
+	bookDepth int        // moves from the game's start
+	userBook  book.Book  // BookFile, nil for the built-in book
+	rng       *rand.Rand // book choices
+	debug     bool
+	pos       engine.SearchBoard
+	posErr    error // why the last "position" was refused; nil when pos is what the GUI sent
 
 	job     *job     // the running (or finishing) job, nil when idle
 	pending []string // commands waiting for job to end
@@ -130,6 +139,7 @@ func Run(in io.Reader, out io.Writer, cfg Config) error {
 	done := make(chan struct{})
 	defer close(done)
 	go readLines(in, lines, done)
+	s.out.print(s.banner())
 	s.loop(lines)
 	return nil
 }
@@ -162,7 +172,8 @@ func newSession(out io.Writer, cfg Config) (*session, error) {
 	if cfg.Log == nil {
 		cfg.Log = os.Stderr
 	}
-	s := &session{cfg: cfg, eng: cfg.Engine, out: newWriter(out), log: cfg.Log, variant: game.Chess}
+	s := &session{cfg: cfg, eng: cfg.Engine, out: newWriter(out), log: cfg.Log, variant: game.Chess,
+		bookDepth: defaultBookDepth, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 14))}
 	s.options = s.optionTable()
 	pos, err := cfg.NewPosition(s.variant)
 	if err != nil {
