@@ -20,6 +20,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sakk-chess/sakk/board"
+	"github.com/sakk-chess/sakk/board/syzygy"
 	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
@@ -42,6 +44,15 @@ type Config struct {
 	// instead of the hand-made evaluation.
 	UseNNUE bool
 	Net     *nnue.Net
+	// Openings, if any, are FENs the games start from (game g from
+	// Openings[g mod len], then RandomPlies random plies); otherwise the
+	// variant's start position.
+	Openings []string
+	// Tablebases, if set, end a chess game as soon as it reaches a position
+	// they cover, with their result (syzygy.Tablebase.Adjudicate); that
+	// position and any after it are not written. The caller opens and
+	// closes them. Not for Glinski.
+	Tablebases *syzygy.Tablebase
 }
 
 // Adjudication and game-length limits.
@@ -133,6 +144,18 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Stats, error) {
 	if _, err := variant.New(cfg.Variant); err != nil {
 		return Stats{}, err
 	}
+	if cfg.Tablebases != nil && cfg.Variant != game.Chess {
+		return Stats{}, fmt.Errorf("tablebases are for chess, not %s", cfg.Variant)
+	}
+	for _, fen := range cfg.Openings {
+		pos, err := variant.FromFEN(cfg.Variant, fen)
+		if err != nil {
+			return Stats{}, fmt.Errorf("opening %q: %v", fen, err)
+		}
+		if pos.Outcome().Result != game.Ongoing {
+			return Stats{}, fmt.Errorf("opening %q: the game is already over", fen)
+		}
+	}
 	if cfg.Threads < 1 {
 		cfg.Threads = 1
 	}
@@ -209,7 +232,7 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Stats, error) {
 				if g >= cfg.Games {
 					return
 				}
-				lines, err := playGame(ctx, e, cfg, g)
+				lines, _, err := playGame(ctx, e, cfg, g)
 				if ctx.Err() != nil {
 					return // an unfinished game is dropped
 				}
@@ -311,12 +334,13 @@ func (w *writer) saveProgress(out string) error {
 }
 
 // playGame plays game number g (its random opening comes from the seed and
-// g alone) and returns its kept positions with the result filled in.
-func playGame(ctx context.Context, e *engine.Engine, cfg Config, g int) ([]Line, error) {
+// g alone) and returns its kept positions with the result filled in, and
+// the FEN of the position where the game ended.
+func playGame(ctx context.Context, e *engine.Engine, cfg Config, g int) ([]Line, string, error) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(g)))
-	pos, err := openingPosition(cfg, rng)
+	pos, err := openingPosition(cfg, g, rng)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	e.NewGame()
 	var lines []Line
@@ -334,12 +358,16 @@ func playGame(ctx context.Context, e *engine.Engine, cfg Config, g int) ([]Line,
 			result = OutcomeScore(cfg.Variant, o)
 			break
 		}
+		if r, ok := tablebaseResult(cfg.Tablebases, pos); ok {
+			result = r
+			break
+		}
 		if ply >= maxPlies {
 			break
 		}
 		res = e.Search(pos, engine.Limits{Nodes: soft * hardNodeRatio}, stopAtSoft)
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return nil, "", ctx.Err()
 		}
 		if res.Best == move.None {
 			break
@@ -384,15 +412,41 @@ func playGame(ctx context.Context, e *engine.Engine, cfg Config, g int) ([]Line,
 	for i := range lines {
 		lines[i].Result = result
 	}
-	return lines, nil
+	return lines, pos.FEN(), nil
 }
 
-// openingPosition plays cfg.RandomPlies random legal moves from the start,
-// trying again (with the same generator) when the game ends on the way.
-func openingPosition(cfg Config, rng *rand.Rand) (engine.SearchBoard, error) {
+// tablebaseResult is White's score for a chess position the tables cover.
+func tablebaseResult(tb *syzygy.Tablebase, pos engine.SearchBoard) (float64, bool) {
+	p, isChess := pos.(*board.Position)
+	if tb == nil || !isChess {
+		return 0, false
+	}
+	r, ok := tb.Adjudicate(p)
+	if !ok {
+		return 0, false
+	}
+	if p.SideToMove() == move.Black {
+		r = -r
+	}
+	return 0.5 + 0.5*float64(r), true
+}
+
+// openingPosition plays cfg.RandomPlies random legal moves from game g's
+// opening, trying again (with the same generator) when the game ends on
+// the way.
+func openingPosition(cfg Config, g int, rng *rand.Rand) (engine.SearchBoard, error) {
 	var list move.List
-	for {
-		pos, err := variant.New(cfg.Variant)
+	for try := 0; ; try++ {
+		if try == 10000 {
+			return nil, fmt.Errorf("game %d: no %d random plies from its opening leave a game in play", g, cfg.RandomPlies)
+		}
+		var pos engine.SearchBoard
+		var err error
+		if len(cfg.Openings) > 0 {
+			pos, err = variant.FromFEN(cfg.Variant, cfg.Openings[g%len(cfg.Openings)])
+		} else {
+			pos, err = variant.New(cfg.Variant)
+		}
 		if err != nil {
 			return nil, err
 		}

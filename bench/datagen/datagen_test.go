@@ -11,6 +11,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/sakk-chess/sakk/board"
+	"github.com/sakk-chess/sakk/board/syzygy"
+	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/engine/variant"
 	"github.com/sakk-chess/sakk/game"
 )
@@ -81,4 +84,82 @@ func TestCancelledRunWritesWholeGames(t *testing.T) {
 	p, err := readProgress(progressFile(out))
 	require.NoError(t, err)
 	assert.Equal(t, 0, p.games)
+}
+
+// The three- and four-piece tables kept with the prober.
+const tbDir = "../../board/syzygy/testdata"
+
+// tbOpenings: five-piece positions that reach the tables by a capture, one
+// already in them, and one kept out of them by a castling right.
+var tbOpenings = []string{
+	"3k4/8/8/3r4/8/8/3PR3/4K3 w - - 0 1",
+	"4k3/3n4/8/8/3Q4/8/3P4/4K3 b - - 0 1",
+	"4k3/8/2p5/1q6/8/3N4/8/4K2R b - - 0 1",
+	"8/8/8/8/8/3k4/8/1KQ5 w - - 0 1",
+	"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+}
+
+// A game with tablebases ends at the first position they cover, with their
+// result; it follows the game without them up to there.
+func TestTablebaseAdjudication(t *testing.T) {
+	tb, err := syzygy.OpenForAdjudication(tbDir)
+	require.NoError(t, err)
+	defer tb.Close()
+	cfg := Config{Variant: game.Chess, Nodes: 300, Seed: 5, RandomPlies: 1, Openings: tbOpenings, HashMB: 1}
+	e := engine.New()
+	for g := range 2 * len(tbOpenings) {
+		plain, plainEnd, err := playGame(context.Background(), e, cfg, g)
+		require.NoError(t, err)
+		cfg.Tablebases = tb
+		lines, end, err := playGame(context.Background(), e, cfg, g)
+		cfg.Tablebases = nil
+		require.NoError(t, err)
+
+		endPos, err := board.FromFEN(end)
+		require.NoError(t, err)
+		verdict, ok := tablebaseResult(tb, endPos)
+		require.True(t, ok, "game %d ended outside the tables: %s", g, end)
+		require.LessOrEqual(t, len(lines), len(plain), "game %d", g)
+		for i, l := range lines {
+			assert.Equal(t, plain[i].FEN, l.FEN, "game %d follows the game without tables", g)
+			assert.Equal(t, plain[i].Score, l.Score, "game %d", g)
+			assert.Equal(t, verdict, l.Result, "game %d has the tables' result", g)
+			pos, err := board.FromFEN(l.FEN)
+			require.NoError(t, err)
+			_, covered := tb.ProbeWDL(pos)
+			assert.False(t, covered, "game %d wrote a position the tables cover: %s", g, l.FEN)
+		}
+		for _, l := range plain[len(lines):] { // once in the tables, a game stays in them
+			pos, err := board.FromFEN(l.FEN)
+			require.NoError(t, err)
+			_, covered := tb.ProbeWDL(pos)
+			assert.True(t, covered, "game %d left out a position before the tables: %s", g, l.FEN)
+		}
+		if g%len(tbOpenings) == 3 { // KQvK: over before it starts
+			assert.Empty(t, lines)
+			assert.NotEqual(t, plainEnd, end)
+		}
+		t.Logf("game %d: %d lines (%d without tables), result %v, ends %s", g, len(lines), len(plain), verdict, end)
+	}
+}
+
+func TestTablebaseRunsAreDeterministic(t *testing.T) {
+	tb, err := syzygy.OpenForAdjudication(tbDir)
+	require.NoError(t, err)
+	defer tb.Close()
+	dir := t.TempDir()
+	cfg := Config{Variant: game.Chess, Games: 6, Nodes: 300, Seed: 7, RandomPlies: 2, Openings: tbOpenings, Tablebases: tb,
+		Out: filepath.Join(dir, "a.txt")}
+	one := generate(t, cfg)
+	cfg.Threads, cfg.Out = 3, filepath.Join(dir, "b.txt")
+	three := generate(t, cfg)
+	assert.Equal(t, string(one), string(three))
+	assert.NotEmpty(t, one)
+
+	cfg.Variant, cfg.Openings, cfg.Out = game.Glinski, nil, filepath.Join(dir, "c.txt")
+	_, err = Run(context.Background(), cfg, io.Discard)
+	assert.ErrorContains(t, err, "tablebases are for chess")
+	cfg.Variant, cfg.Openings = game.Chess, []string{"7k/5QQ1/8/8/8/8/8/K7 b - - 0 1"}
+	_, err = Run(context.Background(), cfg, io.Discard)
+	assert.ErrorContains(t, err, "already over")
 }

@@ -7,10 +7,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/sakk-chess/sakk/bench/datagen"
+	"github.com/sakk-chess/sakk/board/syzygy"
 	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/engine/variant"
 	"github.com/sakk-chess/sakk/game"
 )
 
@@ -28,7 +31,8 @@ func init() {
 const datagenUsage = `Usage:
   sakk datagen --variant chess|glinski --games N --out FILE [--nodes N]
                [--threads N] [--seed S] [--random-plies N] [--hash MB]
-               [--eval hce|nnue] [--evalfile NET]
+               [--eval hce|nnue] [--evalfile NET] [--openings FILE]
+               [--tb DIR]
 
 Plays self-play games, one per thread, each from a few random legal plies,
 with a soft node limit per move (a search stops after the first completed
@@ -61,6 +65,15 @@ Options:
                       net, or --evalfile): data from the best net so far
                       trains the next one. A rerun must use the same eval.
   --evalfile NET      the net to play with (implies --eval nnue)
+  --openings FILE     start the games from these positions (one FEN a
+                      line; game g from line g mod count, then the random
+                      plies) instead of the start position
+  --tb DIR[:DIR...]   Syzygy tablebases (chess only): a game ends as soon
+                      as it reaches a position they cover, with their
+                      result (the game's fifty-move counter counts: a
+                      cursed win or blessed loss is a draw); that position
+                      and later ones are not written. A rerun must use the
+                      same --openings and --tb.
 
 Exit codes: 0 done or stopped, 1 failure, 2 bad arguments.
 `
@@ -80,6 +93,9 @@ func runDatagen(args []string, stdout, stderr io.Writer) int {
 	var eval, netFile string
 	fs.StringVar(&eval, "eval", "hce", "")
 	fs.StringVar(&netFile, "evalfile", "", "")
+	var openingsFile, tbPath string
+	fs.StringVar(&openingsFile, "openings", "", "")
+	fs.StringVar(&tbPath, "tb", "", "")
 	if done, code := parseFlags(fs, args, datagenUsage, stdout, stderr); done {
 		return code
 	}
@@ -119,6 +135,24 @@ func runDatagen(args []string, stdout, stderr io.Writer) int {
 	case cfg.HashMB < 1 || cfg.HashMB > 4096:
 		return usageError(stderr, "sakk datagen", "--hash must be 1..4096")
 	}
+	if openingsFile != "" {
+		openings, err := readOpenings(openingsFile, cfg.Variant)
+		if err != nil {
+			return usageError(stderr, "sakk datagen", "--openings: "+err.Error())
+		}
+		cfg.Openings = openings
+	}
+	if isSet(fs, "tb") {
+		if cfg.Variant != game.Chess {
+			return usageError(stderr, "sakk datagen", "--tb is for chess only (Glinski has no tablebases)")
+		}
+		tb, err := syzygy.OpenForAdjudication(tbPath)
+		if err != nil {
+			return usageError(stderr, "sakk datagen", "--tb: "+err.Error())
+		}
+		defer tb.Close()
+		cfg.Tablebases = tb
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	stats, err := datagen.Run(ctx, cfg, stderr)
@@ -132,4 +166,32 @@ func runDatagen(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "sakk datagen: %d games and %d positions written, %d games in %s\n",
 		stats.Games, stats.Positions, stats.Total, cfg.Out)
 	return exitOK
+}
+
+// readOpenings reads one FEN a line (blank lines and lines starting with #
+// skipped), each checked to be a position of variant v with a game in play.
+func readOpenings(path string, v game.Variant) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var fens []string
+	for i, line := range strings.Split(string(data), "\n") {
+		fen := strings.TrimSpace(line)
+		if fen == "" || strings.HasPrefix(fen, "#") {
+			continue
+		}
+		pos, err := variant.FromFEN(v, fen)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", i+1, err)
+		}
+		if pos.Outcome().Result != game.Ongoing {
+			return nil, fmt.Errorf("line %d: the game is already over", i+1)
+		}
+		fens = append(fens, fen)
+	}
+	if len(fens) == 0 {
+		return nil, fmt.Errorf("no positions in %s", path)
+	}
+	return fens, nil
 }
