@@ -49,6 +49,24 @@ type Outcome struct {
 	Winner move.Color
 }
 
+// WhiteScore is White's score for a finished game of variant v: 1, ½ or 0,
+// and ¾ / ¼ for a Glinski stalemate (the side that gives it scores ¾).
+func (o Outcome) WhiteScore(v Variant) float64 {
+	win := 1.0
+	if o.Winner == move.Black {
+		win = 0
+	}
+	switch o.Result {
+	case Checkmate:
+		return win
+	case Stalemate:
+		if v == Glinski {
+			return 0.5 + (win-0.5)/2
+		}
+	}
+	return 0.5
+}
+
 // Position is a game position of either variant with its move history.
 // Methods that take text never panic on bad input; they return an error and
 // leave the position unchanged.

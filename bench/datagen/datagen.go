@@ -355,7 +355,7 @@ func playGame(ctx context.Context, e *engine.Engine, cfg Config, g int) ([]Line,
 	}
 	for ply := 0; ; ply++ {
 		if o := pos.Outcome(); o.Result != game.Ongoing {
-			result = OutcomeScore(cfg.Variant, o)
+			result = o.WhiteScore(cfg.Variant)
 			break
 		}
 		if r, ok := tablebaseResult(cfg.Tablebases, pos); ok {
@@ -464,24 +464,6 @@ func openingPosition(cfg Config, g int, rng *rand.Rand) (engine.SearchBoard, err
 			return pos, nil
 		}
 	}
-}
-
-// OutcomeScore is White's score for a finished game: a Glinski stalemate
-// gives 3/4 to the side that gave it.
-func OutcomeScore(v game.Variant, o game.Outcome) float64 {
-	win := 1.0
-	if o.Winner == move.Black {
-		win = 0
-	}
-	switch o.Result {
-	case game.Checkmate:
-		return win
-	case game.Stalemate:
-		if v == game.Glinski {
-			return 0.5 + (win-0.5)/2
-		}
-	}
-	return 0.5
 }
 
 func sign(x int) int {
