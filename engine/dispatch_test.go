@@ -146,3 +146,13 @@ func TestDispatchCost(t *testing.T) {
 			rate(viaGeneric), 100*rate(viaGeneric)/rate(generated))
 	}
 }
+
+// The measurement copies search without tablebases, as the generated
+// searches do when SyzygyPath is empty.
+func (w *ifaceWorker) tbRoot() { w.thread.tbLimit, w.thread.tbRootKnown = 0, false }
+
+func (w *ifaceWorker) probeTB(alpha, beta, depth, ply int) (int, bool) { return 0, false }
+
+func (w *genericWorker[P]) tbRoot() { w.thread.tbLimit, w.thread.tbRootKnown = 0, false }
+
+func (w *genericWorker[P]) probeTB(alpha, beta, depth, ply int) (int, bool) { return 0, false }
