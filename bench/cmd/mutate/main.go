@@ -1,7 +1,8 @@
 // Command mutate is a small mutation tester: it plants one simple bug at a
 // time in a package's source (a comparison flipped at its boundary or
 // negated, + and - swapped, && and || swapped, an integer constant off by
-// one, true and false swapped, two identifiers swapped on a line), runs the
+// one, true and false swapped, a call replaced by its first argument, two
+// identifiers swapped on a line), runs the
 // package's tests against it and reports the mutants the tests did not
 // catch. The work tree is never written: each mutant reaches the compiler
 // through go test -overlay.
@@ -42,6 +43,7 @@ type options struct {
 	swaps   listFlag
 	tests   listFlag
 	run     string
+	skip    string
 	short   bool
 	timeout time.Duration
 	sample  int
@@ -56,6 +58,7 @@ func main() {
 	flag.Var(&o.swaps, "swap", "A,B: also swap identifiers A and B on each line holding both, repeatable")
 	flag.Var(&o.tests, "test", "package pattern to test, repeatable (default: -pkg)")
 	flag.StringVar(&o.run, "run", "", "go test -run pattern")
+	flag.StringVar(&o.skip, "skip", "", "go test -skip pattern (e.g. tests that compare a mutated template with its unmutated copies)")
 	flag.BoolVar(&o.short, "short", true, "pass -short to go test")
 	flag.DurationVar(&o.timeout, "timeout", 3*time.Minute, "time limit of one test run")
 	flag.IntVar(&o.sample, "sample", 0, "test only this many mutants, drawn at random (0: all)")
@@ -263,6 +266,9 @@ func testArgs(o *options, overlay string) []string {
 	}
 	if o.run != "" {
 		args = append(args, "-run", o.run)
+	}
+	if o.skip != "" {
+		args = append(args, "-skip", o.skip)
 	}
 	return append(args, o.tests...)
 }

@@ -61,8 +61,9 @@ type lineRange struct{ From, To int }
 func (r lineRange) has(line int) bool { return line >= r.From && (r.To == 0 || line <= r.To) }
 
 // findMutants lists the mutants of one file's source within lines: operator
-// flips, off-by-one integer constants, true/false, and swaps of the
-// identifier pairs in swaps (on every line that holds both).
+// flips, off-by-one integer constants, true/false, calls replaced by their
+// first argument, and swaps of the identifier pairs in swaps (on every line
+// that holds both).
 func findMutants(name string, src []byte, lines lineRange, swaps [][2]string) ([]mutant, error) {
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
@@ -99,6 +100,14 @@ func findMutants(name string, src []byte, lines lineRange, swaps [][2]string) ([
 			add(n.Pos(), n.Value, strconv.FormatInt(v+1, 10), "constant+1")
 			if v > 0 {
 				add(n.Pos(), n.Value, strconv.FormatInt(v-1, 10), "constant-1")
+			}
+		case *ast.CallExpr:
+			// A call replaced by its first argument: a conversion or
+			// adjustment forgotten, as scoreToTT(best, ply) -> best.
+			if len(n.Args) > 0 && n.Ellipsis == token.NoPos {
+				start, end := fset.Position(n.Pos()).Offset, fset.Position(n.End()).Offset
+				a0, a1 := fset.Position(n.Args[0].Pos()).Offset, fset.Position(n.Args[0].End()).Offset
+				add(n.Pos(), string(src[start:end]), string(src[a0:a1]), "call->arg")
 			}
 		case *ast.Ident:
 			switch n.Name {

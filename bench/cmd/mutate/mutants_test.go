@@ -32,7 +32,7 @@ func TestFindMutants(t *testing.T) {
 	var got []string
 	for _, m := range ms {
 		got = append(got, m.Kind+" "+m.Old+" -> "+m.New)
-		// Every mutant is still Go (operators, constants and words only).
+		// Every mutant is still Go syntax (it need not type-check).
 		_, err := parser.ParseFile(token.NewFileSet(), "p.go", m.apply([]byte(sample)), 0)
 		assert.NoError(t, err, m.String())
 	}
@@ -45,6 +45,7 @@ func TestFindMutants(t *testing.T) {
 		"constant+1 1 -> 2", "constant-1 1 -> 0",
 		"operator >= -> >", "operator >= -> <=",
 		"swap lower/upper \tfmt.Println(upper, lower)\n -> \tfmt.Println(lower, upper)\n",
+		"call->arg fmt.Println(upper, lower) -> upper",
 		"boolean true -> false",
 	}, got)
 }
