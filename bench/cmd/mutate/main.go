@@ -21,14 +21,17 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -72,7 +75,11 @@ func main() {
 	if len(o.tests) == 0 {
 		o.tests = listFlag{o.pkg}
 	}
-	code, err := mutate(&o)
+	// Ctrl-C or a kill ends the running go test and removes the temporary
+	// files before exiting.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	code, err := mutate(ctx, &o)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "mutate:", err)
 		os.Exit(2)
@@ -125,7 +132,7 @@ func packageFiles(dir string) ([]target, error) {
 	return out, nil
 }
 
-func mutate(o *options) (int, error) {
+func mutate(ctx context.Context, o *options) (int, error) {
 	var targets []target
 	for _, s := range o.targets {
 		t, err := parseTarget(s)
@@ -183,7 +190,7 @@ func mutate(o *options) (int, error) {
 	}
 	defer os.RemoveAll(tmp)
 	start := time.Now()
-	if result, out := runTests(o, ""); result != passed {
+	if result, out := runTests(ctx, o, ""); result != passed {
 		return 2, fmt.Errorf("the tests do not pass without a mutant:\n%s", out)
 	}
 	fmt.Printf("tests pass unmutated in %v\n", time.Since(start).Round(time.Second))
@@ -196,7 +203,10 @@ func mutate(o *options) (int, error) {
 			return 2, err
 		}
 		begin := time.Now()
-		result, _ := runTests(o, overlay)
+		result, _ := runTests(ctx, o, overlay)
+		if ctx.Err() != nil {
+			return 2, errors.New("interrupted")
+		}
 		st := killed
 		switch {
 		case result == passed:
@@ -282,8 +292,8 @@ const (
 )
 
 // runTests runs the tests, with the overlay if there is one.
-func runTests(o *options, overlay string) (testResult, string) {
-	ctx, cancel := context.WithTimeout(context.Background(), o.timeout+2*time.Minute)
+func runTests(ctx context.Context, o *options, overlay string) (testResult, string) {
+	ctx, cancel := context.WithTimeout(ctx, o.timeout+2*time.Minute)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, "go", testArgs(o, overlay)...).CombinedOutput()
 	switch {
