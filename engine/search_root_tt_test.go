@@ -12,7 +12,7 @@ import (
 
 // After a search the root's TT entry holds the result of the last completed
 // depth: the best move (the first MultiPV line's, not another line's), its
-// score and an exact bound.
+// score, an exact bound and the root's static evaluation.
 func TestRootTTEntryAfterSearch(t *testing.T) {
 	for _, multiPV := range []int{1, 3} {
 		e := New()
@@ -25,6 +25,7 @@ func TestRootTTEntryAfterSearch(t *testing.T) {
 		assert.Equal(t, 6, hit.Depth, "MultiPV %d", multiPV)
 		assert.Equal(t, tt.BoundExact, hit.Bound, "MultiPV %d", multiPV)
 		assert.Equal(t, r.Score, hit.Score, "MultiPV %d", multiPV)
+		assert.Equal(t, clampEval(pos.Evaluate()), hit.Eval, "MultiPV %d: the root's own static eval", multiPV)
 	}
 }
 
