@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -74,4 +75,31 @@ func TestEloErrorBarReference(t *testing.T) {
 		assert.InDelta(t, tc.elo, tc.tally.Elo(), 1e-3, tc.name)
 		assert.InDelta(t, tc.half, tc.tally.EloMargin(), 1e-3, tc.name)
 	}
+}
+
+// Edges the mutation tester found unchecked (docs/mutation-testing.md).
+func TestStatsEdges(t *testing.T) {
+	// No samples: no spread and no error, not NaN.
+	assert.Equal(t, 0.0, Tally{}.Variance())
+	assert.Equal(t, 0.0, Tally{}.StdErr())
+	// Samples without spread give no error bar (+Inf), however many.
+	assert.True(t, math.IsInf(trinomial(0, 10, 0).EloMargin(), 1), "ten draws")
+	assert.True(t, math.IsInf(trinomial(7, 0, 0).EloMargin(), 1), "seven wins")
+	// The variance never goes below zero through rounding.
+	for n := 1; n <= 200; n++ {
+		for _, v := range []float64{0.1, 0.3, 0.7, 0.9, 0.375} {
+			var tally Tally
+			tally.AddCount(v, n)
+			assert.GreaterOrEqual(t, tally.Variance(), 0.0, "%d samples of %g", n, v)
+		}
+	}
+	// Error rates must lie strictly inside (0, 1), and elo1 above elo0.
+	for _, bad := range []SPRT{
+		{Elo0: 0, Elo1: 5, Alpha: 0, Beta: 0.05}, {Elo0: 0, Elo1: 5, Alpha: 1, Beta: 0.05},
+		{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0}, {Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 1},
+		{Elo0: 5, Elo1: 5, Alpha: 0.05, Beta: 0.05},
+	} {
+		assert.Error(t, bad.Validate(), "%+v", bad)
+	}
+	assert.NoError(t, SPRT{Elo0: -1, Elo1: 0, Alpha: 0.999, Beta: 0.001}.Validate())
 }
