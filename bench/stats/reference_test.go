@@ -79,9 +79,18 @@ func TestEloErrorBarReference(t *testing.T) {
 
 // Edges the mutation tester found unchecked (docs/mutation-testing.md).
 func TestStatsEdges(t *testing.T) {
-	// No samples: no spread and no error, not NaN.
+	// No samples: an even score, no spread and no error, not NaN.
+	assert.Equal(t, 0.5, Tally{}.Mean())
 	assert.Equal(t, 0.0, Tally{}.Variance())
 	assert.Equal(t, 0.0, Tally{}.StdErr())
+	// Add records one sample.
+	var one Tally
+	one.Add(0.75)
+	assert.Equal(t, Tally{N: 1, Sum: 0.75, SumSq: 0.5625, Hist: [histBuckets]float64{6: 1}}, one)
+	// Two samples with spread are enough for a finite error bar.
+	two := one
+	two.Add(0.5)
+	assert.False(t, math.IsInf(two.EloMargin(), 0), "a draw and a stalemate given")
 	// Samples without spread give no error bar (+Inf), however many.
 	assert.True(t, math.IsInf(trinomial(0, 10, 0).EloMargin(), 1), "ten draws")
 	assert.True(t, math.IsInf(trinomial(7, 0, 0).EloMargin(), 1), "seven wins")
