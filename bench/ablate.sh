@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Top-level ablation (README, "Top-level ablations"): the release engine
+# Top-level ablation (docs/strength.md, "Top-level ablations"): the release engine
 # against itself with FEATURES switched off (names as for SAKK_ABLATE,
 # comma-separated), self-play with an SPRT. Uses the -tags ablate build.
 # usage: bench/ablate.sh VARIANT FEATURES [LIMIT] [ELO1] [ROUNDS] [SEED]

@@ -13,8 +13,9 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // DefaultDepth keeps "sakk bench" well under a minute on one core.
@@ -32,16 +33,30 @@ type Config struct {
 	Depth   int    // 0: DefaultDepth
 	Threads int    // 0: 1 (more threads make the count nondeterministic)
 	HashMB  int    // 0: the engine default
+	// Eval picks the evaluation: EvalDefault (the engine's defaults),
+	// EvalHandMade or EvalNNUE (the built-in nets, or Nets).
+	Eval Eval
+	// Nets replace the built-in net of their variant (keyed by variant).
+	Nets map[game.Variant]*nnue.Net
 }
+
+// Eval selects the evaluation a bench uses.
+type Eval uint8
+
+const (
+	EvalDefault Eval = iota
+	EvalHandMade
+	EvalNNUE
+)
 
 // Position is one bench position.
 type Position struct {
 	FEN, ID string
 }
 
-// Result is the bench of one variant or of all of them.
+// Result is the bench of one variant (Summary.Total: of all of them).
 type Result struct {
-	Variant   string
+	Variant   game.Variant // unset in Summary.Total
 	Positions int
 	Nodes     uint64
 	Time      time.Duration
@@ -72,21 +87,21 @@ func (s Summary) Signature() string {
 }
 
 // Variants lists the variants a Config.Variant names.
-func Variants(name string) ([]string, error) {
-	switch n := strings.ToLower(strings.TrimSpace(name)); {
-	case n == "" || n == "all":
-		return []string{game.Chess, game.Glinski}, nil
-	case variant.Valid(n):
-		return []string{n}, nil
+func Variants(name string) ([]game.Variant, error) {
+	if n := strings.ToLower(strings.TrimSpace(name)); n == "" || n == "all" {
+		return game.Variants(), nil
+	}
+	if v, err := game.ParseVariant(name); err == nil {
+		return []game.Variant{v}, nil
 	}
 	return nil, fmt.Errorf("unknown variant %q (chess, glinski or all)", name)
 }
 
 // Positions returns a variant's bench positions.
-func Positions(variantName string) ([]Position, error) {
-	file, err := positionFiles.Open("positions/" + strings.ToLower(variantName) + ".epd")
+func Positions(v game.Variant) ([]Position, error) {
+	file, err := positionFiles.Open("positions/" + v.String() + ".epd")
 	if err != nil {
-		return nil, fmt.Errorf("no bench positions for %q", variantName)
+		return nil, fmt.Errorf("no bench positions for %v", v)
 	}
 	defer file.Close()
 	var positions []Position
@@ -127,8 +142,8 @@ func Run(w io.Writer, cfg Config) (Summary, error) {
 		return summary, fmt.Errorf("depth must be 1..%d, got %d", MaxDepth, cfg.Depth)
 	}
 	e := newEngine(cfg)
-	for _, name := range variants {
-		result, err := benchVariant(w, e, name, cfg.Depth)
+	for _, v := range variants {
+		result, err := benchVariant(w, e, v, cfg.Depth)
 		if err != nil {
 			return summary, err
 		}
@@ -136,9 +151,8 @@ func Run(w io.Writer, cfg Config) (Summary, error) {
 		summary.Total.Positions += result.Positions
 		summary.Total.Nodes += result.Nodes
 		summary.Total.Time += result.Time
-		fmt.Fprintf(w, "%s: %d nodes %d nps\n", name, result.Nodes, result.NPS())
+		fmt.Fprintf(w, "%s: %d nodes %d nps\n", v, result.Nodes, result.NPS())
 	}
-	summary.Total.Variant = "all"
 	fmt.Fprintf(w, "%s\n", summary.Signature())
 	fmt.Fprintf(w, "%d nodes %d nps\n", summary.Total.Nodes, summary.Total.NPS())
 	return summary, nil
@@ -151,20 +165,31 @@ func newEngine(cfg Config) *engine.Engine {
 	if cfg.HashMB > 0 {
 		opts.HashMB = cfg.HashMB
 	}
+	switch cfg.Eval {
+	case EvalHandMade:
+		opts.UseNNUE, opts.UseNNUEGlinski = false, false
+	case EvalNNUE:
+		opts.UseNNUE, opts.UseNNUEGlinski = true, true
+	}
 	e.SetOptions(opts)
+	for v, n := range cfg.Nets {
+		if err := e.SetNet(v, n); err != nil {
+			panic("bench: " + err.Error()) // the caller loaded n for v
+		}
+	}
 	return e
 }
 
-func benchVariant(w io.Writer, e *engine.Engine, name string, depth int) (Result, error) {
-	result := Result{Variant: name}
-	positions, err := Positions(name)
+func benchVariant(w io.Writer, e *engine.Engine, v game.Variant, depth int) (Result, error) {
+	result := Result{Variant: v}
+	positions, err := Positions(v)
 	if err != nil {
 		return result, err
 	}
 	for i, p := range positions {
-		pos, err := variant.FromFEN(name, p.FEN)
+		pos, err := variant.FromFEN(v, p.FEN)
 		if err != nil {
-			return result, fmt.Errorf("%s bench position %d (%s): %w", name, i+1, p.ID, err)
+			return result, fmt.Errorf("%s bench position %d (%s): %w", v, i+1, p.ID, err)
 		}
 		e.NewGame() // each position starts from an empty hash: counts do not depend on order
 		start := time.Now()
@@ -173,7 +198,7 @@ func benchVariant(w io.Writer, e *engine.Engine, name string, depth int) (Result
 		result.Positions++
 		result.Nodes += searched.Nodes
 		result.Time += elapsed
-		fmt.Fprintf(w, "%s %2d/%d %-10s %9d nodes %6d ms  %s\n", name, i+1, len(positions),
+		fmt.Fprintf(w, "%s %2d/%d %-10s %9d nodes %6d ms  %s\n", v, i+1, len(positions),
 			bestMove(pos, searched), searched.Nodes, elapsed.Milliseconds(), p.ID)
 	}
 	return result, nil

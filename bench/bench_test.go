@@ -10,12 +10,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 func TestPositionsAreValidAndPlayable(t *testing.T) {
-	for _, name := range []string{game.Chess, game.Glinski} {
+	for _, name := range game.Variants() {
 		positions, err := Positions(name)
 		require.NoError(t, err)
 		assert.GreaterOrEqual(t, len(positions), 40, name)
@@ -29,7 +29,7 @@ func TestPositionsAreValidAndPlayable(t *testing.T) {
 			seen[p.FEN] = true
 		}
 	}
-	_, err := Positions("shogi")
+	_, err := Positions(game.Variant(9))
 	assert.Error(t, err)
 }
 

@@ -17,7 +17,7 @@ selfplay() {
   local variant=$1 limit=$2 rounds=$3 seed=$4 elo1=$5 tag=$6
   local name_a=$7 off_a=$8 name_b=$9 off_b=${10} book
   case $variant in
-    chess) book=(file=../shared/data/openings/chess-8moves.epd format=epd order=random) ;;
+    chess) book=(file=bench/openings/chess-8moves.epd format=epd order=random) ;;
     glinski) book=(file=builtin:glinski order=random) ;;
     *) echo "variant must be chess or glinski" >&2; exit 2 ;;
   esac

@@ -3,7 +3,7 @@ package board
 import (
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -26,6 +26,6 @@ func TestHotPathsDoNotAllocate(t *testing.T) {
 		p.UnmakeNull()
 		_ = p.IsLegal(list.Moves[0]) && p.IsRepetition()
 		_ = p.SEE(list.Moves[0])
-		_ = p.CountLegalMoves()
+		_ = p.CountLegal()
 	}), "LegalMoves/Captures/Quiets/Make/Unmake/IsLegal/SEE")
 }

@@ -9,7 +9,7 @@ package board
 import (
 	"math/bits"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // NoSquare marks an absent square (no en passant square, for example).
@@ -94,10 +94,6 @@ func PawnAttacks(c move.Color, sq int) uint64 { return pawnAttacks[c&1][sq&63] }
 func QueenAttacks(sq int, occupied uint64) uint64 {
 	return RookAttacks(sq, occupied) | BishopAttacks(sq, occupied)
 }
-
-// Between is the set of squares strictly between a and b when they share a
-// rank, file or diagonal, else empty.
-func Between(a, b int) uint64 { return betweenMask[a&63][b&63] }
 
 // Line is the full line (edge to edge) through a and b when they share a rank,
 // file or diagonal, else empty. A piece pinned on the king's line may move

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/stretchr/testify/require"
 )
 
@@ -14,7 +14,7 @@ type snapshot struct {
 	byType   [8]uint64
 	byColor  [2]uint64
 	occupied uint64
-	squares  [64]coloredPiece
+	squares  [64]content
 	side     move.Color
 	counts   [16]int8
 	material [2]int32
@@ -32,7 +32,7 @@ func takeSnapshot(p *Position) snapshot {
 func checkFromScratch(p *Position, scratch *Position) error {
 	var fresh placement
 	for sq, cp := range p.squares {
-		if cp != noColoredPiece {
+		if cp != noContent {
 			fresh.putPiece(cp, sq)
 		}
 	}
@@ -58,15 +58,15 @@ func checkFromScratch(p *Position, scratch *Position) error {
 	return nil
 }
 
-// checkGenerators: LegalMoves is Captures plus Quiets, CountLegalMoves agrees,
+// checkGenerators: LegalMoves is Captures plus Quiets, CountLegal agrees,
 // and IsLegal accepts each generated move.
 func checkGenerators(p *Position) error {
 	var all, captures, quiets move.List
 	p.LegalMoves(&all)
 	p.Captures(&captures)
 	p.Quiets(&quiets)
-	if all.N != captures.N+quiets.N || all.N != p.CountLegalMoves() {
-		return fmt.Errorf("%d legal, %d captures + %d quiets, %d counted", all.N, captures.N, quiets.N, p.CountLegalMoves())
+	if all.N != captures.N+quiets.N || all.N != p.CountLegal() {
+		return fmt.Errorf("%d legal, %d captures + %d quiets, %d counted", all.N, captures.N, quiets.N, p.CountLegal())
 	}
 	for _, m := range all.Slice() {
 		if !p.IsLegal(m) {

@@ -3,12 +3,12 @@ package board
 import (
 	"math/bits"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
-// CountLegalMoves is the number of legal moves, found mostly by popcounts of
+// CountLegal is the number of legal moves, found mostly by popcounts of
 // target sets instead of writing moves: perft's last ply.
-func (p *Position) CountLegalMoves() int {
+func (p *Position) CountLegal() int {
 	us, them := p.side, p.side.Other()
 	ours, theirs := p.byColor[us&1], p.byColor[them&1]
 	occupied := p.occupied

@@ -3,7 +3,7 @@ package board
 import (
 	"math/bits"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // The orthodox evaluation: a tapered sum of midgame and endgame Scores over
@@ -118,7 +118,7 @@ func (p *Position) Evaluate() int { return p.evaluate(nil) }
 // EvalFeaturesOf fills f with the linear form of the evaluation (see
 // EvalFeatures) and returns the evaluation from the side to move's view.
 func (p *Position) EvalFeaturesOf(f *EvalFeatures) int {
-	*f = EvalFeatures{}
+	f.Reset(WeightVector())
 	return p.evaluate(f)
 }
 
@@ -136,7 +136,7 @@ func (p *Position) evaluate(f *EvalFeatures) int {
 	}
 	total[p.side] += w.Tempo
 	if f != nil {
-		f.add(p.side, &w.Tempo, 1)
+		f.Add(p.side, &w.Tempo, 1)
 	}
 	s := total[move.White] - total[move.Black]
 
@@ -163,7 +163,7 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2
 		n := p.Count(c, pt)
 		s += w.Material[pt] * Score(n)
 		if f != nil {
-			f.add(c, &w.Material[pt], n)
+			f.Add(c, &w.Material[pt], n)
 		}
 	}
 
@@ -188,8 +188,8 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2
 		n := min(bits.OnesCount64(attacks&mobilityArea), 8)
 		s += w.PST[move.Knight][idx] + w.KnightMobility[n]
 		if f != nil {
-			f.add(c, &w.PST[move.Knight][idx], 1)
-			f.add(c, &w.KnightMobility[n], 1)
+			f.Add(c, &w.PST[move.Knight][idx], 1)
+			f.Add(c, &w.KnightMobility[n], 1)
 		}
 		attack(move.Knight, attacks)
 	}
@@ -200,8 +200,8 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2
 		n := min(bits.OnesCount64(attacks&mobilityArea), 13)
 		s += w.PST[move.Bishop][idx] + w.BishopMobility[n]
 		if f != nil {
-			f.add(c, &w.PST[move.Bishop][idx], 1)
-			f.add(c, &w.BishopMobility[n], 1)
+			f.Add(c, &w.PST[move.Bishop][idx], 1)
+			f.Add(c, &w.BishopMobility[n], 1)
 		}
 		attack(move.Bishop, attacks)
 	}
@@ -212,8 +212,8 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2
 		n := min(bits.OnesCount64(attacks&mobilityArea), 14)
 		s += w.PST[move.Rook][idx] + w.RookMobility[n]
 		if f != nil {
-			f.add(c, &w.PST[move.Rook][idx], 1)
-			f.add(c, &w.RookMobility[n], 1)
+			f.Add(c, &w.PST[move.Rook][idx], 1)
+			f.Add(c, &w.RookMobility[n], 1)
 		}
 		if file := FileMask(sq & 7); file&pawns[c] == 0 {
 			weight := &w.RookSemiOpen
@@ -222,7 +222,7 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2
 			}
 			s += *weight
 			if f != nil {
-				f.add(c, weight, 1)
+				f.Add(c, weight, 1)
 			}
 		}
 		attack(move.Rook, attacks)
@@ -234,8 +234,8 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2
 		n := min(bits.OnesCount64(attacks&mobilityArea), 27)
 		s += w.PST[move.Queen][idx] + w.QueenMobility[n]
 		if f != nil {
-			f.add(c, &w.PST[move.Queen][idx], 1)
-			f.add(c, &w.QueenMobility[n], 1)
+			f.Add(c, &w.PST[move.Queen][idx], 1)
+			f.Add(c, &w.QueenMobility[n], 1)
 		}
 		attack(move.Queen, attacks)
 	}
@@ -245,20 +245,20 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, pawns, pawnAttacks *[2
 		u := min(units, kingAttackUnits-1)
 		s += w.KingAttack[u]
 		if f != nil {
-			f.add(c, &w.KingAttack[u], 1)
+			f.Add(c, &w.KingAttack[u], 1)
 		}
 	}
 
 	if p.Count(c, move.Bishop) >= 2 {
 		s += w.BishopPair
 		if f != nil {
-			f.add(c, &w.BishopPair, 1)
+			f.Add(c, &w.BishopPair, 1)
 		}
 	}
 	if n := bits.OnesCount64(pawnAttacks[c] & p.byColor[them&1] &^ p.byType[move.Pawn]); n > 0 {
 		s += w.PawnThreat * Score(n)
 		if f != nil {
-			f.add(c, &w.PawnThreat, n)
+			f.Add(c, &w.PawnThreat, n)
 		}
 	}
 	s += p.pawnStructure(c, w, pawns, pawnAttacks, kings, f)
@@ -277,10 +277,10 @@ func (p *Position) kingShelter(c move.Color, sq int, ownPawns uint64, w *EvalWei
 	missing := bits.OnesCount64(files&Rank1) - bits.OnesCount64(fileFill(ownPawns&kingFront[c&1][sq&63])&Rank1)
 	s += w.ShelterNear*Score(near) + w.ShelterFar*Score(far) + w.ShelterMissing*Score(missing)
 	if f != nil {
-		f.add(c, &w.PST[move.King][idx], 1)
-		f.add(c, &w.ShelterNear, near)
-		f.add(c, &w.ShelterFar, far)
-		f.add(c, &w.ShelterMissing, missing)
+		f.Add(c, &w.PST[move.King][idx], 1)
+		f.Add(c, &w.ShelterNear, near)
+		f.Add(c, &w.ShelterFar, far)
+		f.Add(c, &w.ShelterMissing, missing)
 	}
 	return s
 }
@@ -296,7 +296,7 @@ func (p *Position) pawnStructure(c move.Color, w *EvalWeights, pawns, pawnAttack
 		idx := pstIndexOf[c&1][LSB(b)&63] & 31
 		s += w.PST[move.Pawn][idx]
 		if f != nil {
-			f.add(c, &w.PST[move.Pawn][idx], 1)
+			f.Add(c, &w.PST[move.Pawn][idx], 1)
 		}
 	}
 
@@ -316,7 +316,7 @@ func (p *Position) pawnStructure(c move.Color, w *EvalWeights, pawns, pawnAttack
 	for i, n := range counts {
 		s += *weights[i] * Score(n)
 		if f != nil {
-			f.add(c, weights[i], n)
+			f.Add(c, weights[i], n)
 		}
 	}
 
@@ -336,11 +336,11 @@ func (p *Position) pawnStructure(c move.Color, w *EvalWeights, pawns, pawnAttack
 			s += w.PassedBlocked
 		}
 		if f != nil {
-			f.add(c, &w.Passed[r&7], 1)
-			f.add(c, &w.PassedOwnKing, ownDist)
-			f.add(c, &w.PassedTheirKing, theirDist)
+			f.Add(c, &w.Passed[r&7], 1)
+			f.Add(c, &w.PassedOwnKing, ownDist)
+			f.Add(c, &w.PassedTheirKing, theirDist)
 			if blocked {
-				f.add(c, &w.PassedBlocked, 1)
+				f.Add(c, &w.PassedBlocked, 1)
 			}
 		}
 	}

@@ -3,7 +3,7 @@
 package board
 
 // Tuned by: go run ./bench/tune fit -variant chess -epochs 400 -rate 1 -lambda 1e-8 -table-lambda 1e-6 -holdout 0.1 -seed 2 /tmp/tunedata/chess1.txt /tmp/tunedata/chess2_part.txt
-// on 232829 positions of sakk self-play (see the README section "Evaluation").
+// on 232829 positions of sakk self-play (see docs/strength.md, "Evaluation log").
 
 // Weights are the evaluation weights in use.
 var Weights = EvalWeights{

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 var evalFENs = []string{
@@ -107,7 +107,7 @@ func TestEvalLeftRightSymmetry(t *testing.T) {
 	for _, fen := range randomPositions(t, 3000) {
 		p, err := FromFEN(fen)
 		require.NoError(t, err)
-		if p.CastlingRights() != 0 || p.EnPassantSquare() != NoSquare {
+		if p.CastlingRights() != 0 || p.EnPassant() != NoSquare {
 			continue
 		}
 		m, err := FromFEN(flipFilesFEN(fen))
@@ -252,7 +252,7 @@ func TestPawnStructureMatchesDefinitions(t *testing.T) {
 		require.NoError(t, err)
 		var f EvalFeatures
 		p.EvalFeaturesOf(&f)
-		for c, counts := range [2]*[NumWeights]int16{&f.White, &f.Black} {
+		for c, counts := range [2][]int16{f.White, f.Black} {
 			isolated, doubled, backward, passed := pawnCountsSlow(p, move.Color(c))
 			require.Equal(t, isolated, int(counts[index["Isolated"].Start]), fen)
 			require.Equal(t, doubled, int(counts[index["Doubled"].Start]), fen)

@@ -5,18 +5,19 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
-// pieceLetters maps a coloredPiece to its FEN letter.
+// pieceLetters maps a content to its FEN letter.
 const pieceLetters = " PNBRQK  pnbrqk"
 
-func pieceFromLetter(ch byte) (coloredPiece, bool) {
+func pieceFromLetter(ch byte) (content, bool) {
 	i := strings.IndexByte(pieceLetters, ch)
 	if i <= 0 || ch == ' ' {
-		return noColoredPiece, false
+		return noContent, false
 	}
-	return coloredPiece(i), true
+	return content(i), true
 }
 
 var colorNames = [2]string{"white", "black"}
@@ -68,14 +69,14 @@ func (p *Position) parseFEN(fen string) error {
 	}
 	halfmove, fullmove := 0, 1
 	if len(fields) == 6 {
-		if halfmove, err = parseClock(fields[4], 0, 10000); err != nil {
-			return fmt.Errorf("bad halfmove clock %q (want 0..10000)", fields[4])
+		if halfmove, err = parseClock(fields[4], 0, game.MaxHalfmoveClock); err != nil {
+			return fmt.Errorf("bad halfmove clock %q (want 0..%d)", fields[4], game.MaxHalfmoveClock)
 		}
 		if fullmove, err = parseClock(fields[5], 1, 100000); err != nil {
 			return fmt.Errorf("bad fullmove number %q (want 1..100000)", fields[5])
 		}
 	}
-	st.rule50 = uint16(halfmove)
+	st.rule50 = uint32(halfmove)
 	p.rootPly = 2*(fullmove-1) + int(p.side)
 	them := p.side.Other()
 	if p.AttackersTo(p.KingSquare(them), p.occupied)&p.byColor[p.side] != 0 {
@@ -114,7 +115,7 @@ func (p *Position) parsePlacement(field string) error {
 			if file > 7 {
 				return fmt.Errorf("rank %d covers more than 8 squares", rank+1)
 			}
-			if cp.pieceType() == move.Pawn && (rank == 0 || rank == 7) {
+			if cp.piece() == move.Pawn && (rank == 0 || rank == 7) {
 				return fmt.Errorf("pawn on %s: pawns cannot stand on the first or last rank", SquareName(Square(file, rank)))
 			}
 			p.putPiece(cp, Square(file, rank))
@@ -227,7 +228,7 @@ func (p *Position) parseEnPassant(field string) (int, error) {
 	forward := pawnGeometries[us].forward
 	pushed := ep - forward // where the double-stepped pawn stands
 	origin := ep + forward // where it came from
-	if p.squares[pushed] != makeColored(them, move.Pawn) {
+	if p.squares[pushed] != makeContent(move.Pawn, them) {
 		return NoSquare, fmt.Errorf("en passant square %s but no %s pawn on %s could have just moved two squares",
 			field, colorNames[them], SquareName(pushed))
 	}
@@ -241,7 +242,7 @@ var errClock = errors.New("bad clock")
 
 // parseClock reads a decimal number in [lo, hi] (digits only).
 func parseClock(s string, lo, hi int) (int, error) {
-	if s == "" || len(s) > 6 {
+	if s == "" || len(s) > 7 {
 		return 0, errClock
 	}
 	n := 0
@@ -266,7 +267,7 @@ func (p *Position) FEN() string {
 		empty := 0
 		for file := 0; file < 8; file++ {
 			cp := p.squares[Square(file, rank)]
-			if cp == noColoredPiece {
+			if cp == noContent {
 				empty++
 				continue
 			}

@@ -3,7 +3,7 @@ package board
 import (
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -54,7 +54,7 @@ func TestFENAcceptsEPDAndXFEN(t *testing.T) {
 func TestFENEnPassantKeptOnlyWhenCapturable(t *testing.T) {
 	p, err := FromFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
 	require.NoError(t, err)
-	assert.Equal(t, NoSquare, p.EnPassantSquare())
+	assert.Equal(t, NoSquare, p.EnPassant())
 	assert.Equal(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", p.FEN())
 	q, err := FromFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
 	require.NoError(t, err)
@@ -62,7 +62,7 @@ func TestFENEnPassantKeptOnlyWhenCapturable(t *testing.T) {
 
 	p, err = FromFEN("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
 	require.NoError(t, err)
-	assert.Equal(t, Square(4, 2), p.EnPassantSquare())
+	assert.Equal(t, Square(4, 2), p.EnPassant())
 	assert.NotEqual(t, q.Key(), p.Key())
 
 	// The capture would expose the king along the rank: no en passant square.
@@ -70,14 +70,14 @@ func TestFENEnPassantKeptOnlyWhenCapturable(t *testing.T) {
 	require.NoError(t, err)
 	plain, err := FromFEN("1b1k4/8/8/1rPpK3/8/8/8/8 w - - 0 1")
 	require.NoError(t, err)
-	assert.Equal(t, NoSquare, pinned.EnPassantSquare())
+	assert.Equal(t, NoSquare, pinned.EnPassant())
 	assert.Equal(t, plain.Key(), pinned.Key())
 
 	// Make agrees: after d7d5, exd6 would open the rank to the king.
 	p, err = FromFEN("k7/3p4/8/r3P2K/8/8/8/8 b - - 0 1")
 	require.NoError(t, err)
 	play(t, p, "d7d5")
-	assert.Equal(t, NoSquare, p.EnPassantSquare())
+	assert.Equal(t, NoSquare, p.EnPassant())
 	plain, err = FromFEN("k7/8/8/r2pP2K/8/8/8/8 w - - 0 2")
 	require.NoError(t, err)
 	assert.Equal(t, plain.Key(), p.Key())

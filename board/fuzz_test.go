@@ -3,7 +3,7 @@ package board
 import (
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 var fuzzSeeds = []string{

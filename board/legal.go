@@ -1,6 +1,6 @@
 package board
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // IsLegal reports whether m, any 32-bit value at all (a TT move, a killer
 // from another position), is a legal move here exactly as this position's
@@ -15,7 +15,7 @@ func (p *Position) IsLegal(m move.Move) bool {
 		return false
 	}
 	us := p.side
-	if p.squares[from] != makeColored(us, m.Piece()) {
+	if p.squares[from] != makeContent(m.Piece(), us) {
 		return false
 	}
 	if m.IsCastle() {
@@ -26,7 +26,7 @@ func (p *Position) IsLegal(m move.Move) bool {
 		return p.isLegalEnPassant(m)
 	}
 	// Ordinary moves: the captured field must describe the target square.
-	if target.pieceType() != m.Captured() || (target != noColoredPiece && target.color() == us) {
+	if target.piece() != m.Captured() || (target != noContent && target.color() == us) {
 		return false
 	}
 	if !p.isPseudoLegalStep(m) {

@@ -1,6 +1,6 @@
 package board
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // pushState opens the next state slot and returns the previous and new one.
 func (p *Position) pushState() (prev, next *state) {
@@ -48,10 +48,10 @@ func (p *Position) Make(m move.Move) {
 		}
 		key ^= pieceKeys[moving&15][from&63] ^ pieceKeys[moving&15][to&63]
 		p.movePiece(from, to)
-		if moving.pieceType() == move.Pawn {
+		if moving.piece() == move.Pawn {
 			st.rule50 = 0
 			if promo := m.Promotion(); promo != move.NoPiece {
-				promoted := makeColored(us, promo)
+				promoted := makeContent(promo, us)
 				key ^= pieceKeys[moving&15][to&63] ^ pieceKeys[promoted&15][to&63]
 				p.removePiece(to)
 				p.putPiece(promoted, to)
@@ -94,7 +94,7 @@ func (p *Position) hasLegalEnPassant(king, ep int) bool {
 // and returns the key change.
 func (p *Position) doCastle(c move.Color, kingFrom, rookFrom int) uint64 {
 	setup := &p.castleSetups[castleIndex(c, castleSide(kingFrom, rookFrom))&3]
-	king, rook := makeColored(c, move.King), makeColored(c, move.Rook)
+	king, rook := makeContent(move.King, c), makeContent(move.Rook, c)
 	// Remove both first: in Chess960 the targets may overlap the origins.
 	p.removePiece(kingFrom)
 	p.removePiece(rookFrom)
@@ -109,8 +109,8 @@ func (p *Position) uncastle(c move.Color, kingFrom, rookFrom int) {
 	setup := &p.castleSetups[castleIndex(c, castleSide(kingFrom, rookFrom))&3]
 	p.removePiece(setup.kingTo)
 	p.removePiece(setup.rookTo)
-	p.putPiece(makeColored(c, move.King), kingFrom)
-	p.putPiece(makeColored(c, move.Rook), rookFrom)
+	p.putPiece(makeContent(move.King, c), kingFrom)
+	p.putPiece(makeContent(move.Rook, c), rookFrom)
 }
 
 // castleSide is king side when the rook stands on the h-side of the king.
@@ -134,7 +134,7 @@ func (p *Position) Unmake() {
 	} else {
 		if promo := m.Promotion(); promo != move.NoPiece {
 			p.removePiece(to)
-			p.putPiece(makeColored(us, move.Pawn), to)
+			p.putPiece(makeContent(move.Pawn, us), to)
 		}
 		p.movePiece(to, from)
 		if captured := m.Captured(); captured != move.NoPiece {
@@ -142,7 +142,7 @@ func (p *Position) Unmake() {
 			if m&move.FlagEnPassant != 0 {
 				capSq = to ^ 8
 			}
-			p.putPiece(makeColored(them, captured), capSq)
+			p.putPiece(makeContent(captured, them), capSq)
 		}
 	}
 	p.sp--

@@ -1,6 +1,6 @@
 package board
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // genKind selects which legal moves a generator writes.
 type genKind uint8
@@ -69,7 +69,7 @@ func (p *Position) generate(list *move.List, kind genKind) {
 		if pinned&Bit(from) != 0 {
 			to &= lineMask[king&63][from&63]
 		}
-		p.addPieceMoves(list, from, p.squares[from&63].pieceType(), to)
+		p.addPieceMoves(list, from, p.squares[from&63].piece(), to)
 	}
 	for b := (p.byType[move.Rook] | queens) & ours; b != 0; b &= b - 1 {
 		from := LSB(b)
@@ -77,7 +77,7 @@ func (p *Position) generate(list *move.List, kind genKind) {
 		if pinned&Bit(from) != 0 {
 			to &= lineMask[king&63][from&63]
 		}
-		p.addPieceMoves(list, from, p.squares[from&63].pieceType(), to)
+		p.addPieceMoves(list, from, p.squares[from&63].piece(), to)
 	}
 	p.addPawnMoves(list, kind, king, pinned)
 }
@@ -86,7 +86,7 @@ func (p *Position) generate(list *move.List, kind genKind) {
 func (p *Position) addPieceMoves(list *move.List, from int, piece move.Piece, to uint64) {
 	for ; to != 0; to &= to - 1 {
 		sq := LSB(to)
-		list.Add(move.New(from, sq, piece, p.squares[sq&63].pieceType(), move.NoPiece, 0))
+		list.Add(move.New(from, sq, piece, p.squares[sq&63].piece(), move.NoPiece, 0))
 	}
 }
 
@@ -97,7 +97,7 @@ func (p *Position) addKingMoves(list *move.List, king int, to uint64) {
 	for ; to != 0; to &= to - 1 {
 		sq := LSB(to)
 		if !p.IsAttacked(sq, them, withoutKing) {
-			list.Add(move.New(king, sq, move.King, p.squares[sq&63].pieceType(), move.NoPiece, 0))
+			list.Add(move.New(king, sq, move.King, p.squares[sq&63].piece(), move.NoPiece, 0))
 		}
 	}
 }
@@ -204,7 +204,7 @@ func (p *Position) addPawnMoves(list *move.List, kind genKind, king int, pinned 
 func (p *Position) addPinnedPawnMoves(list *move.List, kind genKind, from int, to uint64) {
 	for ; to != 0; to &= to - 1 {
 		sq := LSB(to)
-		captured := p.squares[sq&63].pieceType()
+		captured := p.squares[sq&63].piece()
 		switch {
 		case Bit(sq)&(Rank1|Rank8) != 0:
 			if kind&genCaptures != 0 {
@@ -228,7 +228,7 @@ func (p *Position) addPinnedPawnMoves(list *move.List, kind genKind, from int, t
 func (p *Position) addPawnSet(list *move.List, to uint64, delta int, flags move.Move) {
 	for ; to != 0; to &= to - 1 {
 		sq := LSB(to)
-		list.Add(move.New(sq-delta, sq, move.Pawn, p.squares[sq&63].pieceType(), move.NoPiece, flags))
+		list.Add(move.New(sq-delta, sq, move.Pawn, p.squares[sq&63].piece(), move.NoPiece, flags))
 	}
 }
 
@@ -236,7 +236,7 @@ func (p *Position) addPawnSet(list *move.List, to uint64, delta int, flags move.
 func (p *Position) addPromotions(list *move.List, to uint64, delta int) {
 	for ; to != 0; to &= to - 1 {
 		sq := LSB(to)
-		addPromotionsOf(list, sq-delta, sq, p.squares[sq&63].pieceType())
+		addPromotionsOf(list, sq-delta, sq, p.squares[sq&63].piece())
 	}
 }
 

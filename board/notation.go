@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Castling moves are stored with From = king square and To = castling rook
@@ -31,7 +31,7 @@ func (p *Position) MoveString(m move.Move) string {
 	to := m.To()
 	if m.IsCastle() && !p.chess960 {
 		kingTo := castleKingTarget(m)
-		step := move.New(m.From(), kingTo, move.King, p.squares[kingTo&63].pieceType(), move.NoPiece, 0)
+		step := move.New(m.From(), kingTo, move.King, p.squares[kingTo&63].piece(), move.NoPiece, 0)
 		if !p.IsLegal(step) {
 			to = kingTo
 		}
@@ -43,10 +43,36 @@ func (p *Position) MoveString(m move.Move) string {
 	return s
 }
 
+// missingSquare finds, in text that reads as coordinates (a letter and one
+// or two digits, twice), a name that is no square: "k1" or "g10" in a
+// move meant for another board. "" when there is none.
+func missingSquare(s string) string {
+	for i := 0; i < len(s); {
+		if s[i] < 'a' || s[i] > 'z' {
+			return ""
+		}
+		j := i + 1
+		for j < len(s) && j-i <= 2 && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		if j == i+1 {
+			return "" // a promotion letter or text that is no coordinate
+		}
+		if _, ok := ParseSquare(s[i:j]); !ok {
+			return s[i:j]
+		}
+		i = j
+	}
+	return ""
+}
+
 // ParseMove reads a UCI move and checks it against the legal moves. Castling
 // is king-takes-rook in Chess960 mode; otherwise either the king's step or
 // king-takes-rook (a plain king move wins if both read the same).
 func (p *Position) ParseMove(s string) (move.Move, error) {
+	if name := missingSquare(s); name != "" {
+		return move.None, fmt.Errorf("move %q: chess has no square %s (files a to h, ranks 1 to 8)", s, name)
+	}
 	if len(s) != 4 && len(s) != 5 {
 		return move.None, fmt.Errorf("move %q: want 4 or 5 characters like e2e4 or e7e8q", s)
 	}
@@ -124,7 +150,7 @@ func (p *Position) SAN(m move.Move) string {
 	}
 	p.Make(m)
 	if p.InCheck() {
-		if p.CountLegalMoves() == 0 {
+		if p.CountLegal() == 0 {
 			sb.WriteByte('#')
 		} else {
 			sb.WriteByte('+')

@@ -3,7 +3,7 @@ package board
 import (
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -171,7 +171,9 @@ func TestParseMoveErrors(t *testing.T) {
 		"e2e5":   "not legal",
 		"e2":     "want 4 or 5 characters",
 		"e2e4qq": "want 4 or 5 characters",
-		"i2e4":   "bad square",
+		"i2e4":   "chess has no square i2",
+		"g10g9":  "chess has no square g10",
+		"e2e9":   "chess has no square e9",
 		"e7e8x":  "bad promotion piece",
 		"e2e4q":  "not legal",
 		"0000":   "bad square",

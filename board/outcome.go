@@ -1,11 +1,8 @@
 package board
 
 import (
-	"fmt"
-	"strings"
-
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Outcome reports how the game stands: checkmate, stalemate, a dead
@@ -13,7 +10,7 @@ import (
 // or Ongoing.
 func (p *Position) Outcome() game.Outcome {
 	winner := p.side.Other()
-	if p.CountLegalMoves() == 0 {
+	if p.CountLegal() == 0 {
 		if p.InCheck() {
 			return game.Outcome{Result: game.Checkmate, Winner: winner}
 		}
@@ -69,26 +66,4 @@ func (p *Position) IsDead() bool {
 		return bishops == 0 && knights&(knights-1) == 0
 	}
 	return bishops&DarkSquares == 0 || bishops&^DarkSquares == 0
-}
-
-// Diagram draws the board (White at the bottom) with the FEN, key and
-// checkers beneath, in the style of Stockfish's "d" command.
-func (p *Position) Diagram() string {
-	var sb strings.Builder
-	const separator = " +---+---+---+---+---+---+---+---+\n"
-	sb.WriteString(separator)
-	for rank := 7; rank >= 0; rank-- {
-		for file := 0; file < 8; file++ {
-			sb.WriteString(" | ")
-			sb.WriteByte(pieceLetters[p.squares[Square(file, rank)]])
-		}
-		fmt.Fprintf(&sb, " | %d\n%s", rank+1, separator)
-	}
-	sb.WriteString("   a   b   c   d   e   f   g   h\n\n")
-	fmt.Fprintf(&sb, "Fen: %s\nKey: %016X\nCheckers:", p.FEN(), p.Key())
-	for b := p.Checkers(); b != 0; b &= b - 1 {
-		sb.WriteString(" " + SquareName(LSB(b)))
-	}
-	sb.WriteByte('\n')
-	return sb.String()
 }

@@ -1,11 +1,10 @@
 package board
 
 import (
-	"strings"
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -81,7 +80,7 @@ func TestNullMove(t *testing.T) {
 	before := takeSnapshot(p)
 	p.MakeNull()
 	assert.Equal(t, move.White, p.SideToMove())
-	assert.Equal(t, NoSquare, p.EnPassantSquare())
+	assert.Equal(t, NoSquare, p.EnPassant())
 	assert.NoError(t, checkFromScratch(p, new(Position)))
 	p.MakeNull()
 	assert.False(t, p.IsRepetition(), "repetition scan stops at a null move")
@@ -101,20 +100,6 @@ func TestCloneIsIndependent(t *testing.T) {
 	p.Unmake()
 	assert.Equal(t, p.FEN(), q.FEN())
 	assert.Equal(t, p.Key(), q.Key())
-}
-
-func TestDiagram(t *testing.T) {
-	p, err := FromFEN("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
-	require.NoError(t, err)
-	d := p.Diagram()
-	lines := strings.Split(d, "\n")
-	assert.Equal(t, " +---+---+---+---+---+---+---+---+", lines[0])
-	assert.Equal(t, " | r | n | b |   | k | b | n | r | 8", lines[1])
-	assert.Equal(t, " | R | N | B | Q | K | B | N | R | 1", lines[15])
-	assert.Equal(t, "   a   b   c   d   e   f   g   h", lines[17])
-	assert.Contains(t, d, "Fen: "+p.FEN()+"\n")
-	assert.Regexp(t, `Key: [0-9A-F]{16}\n`, d)
-	assert.Contains(t, d, "Checkers: h4\n")
 }
 
 func TestGameCounters(t *testing.T) {
@@ -146,7 +131,7 @@ func TestLongGameOverflowsHistorySafely(t *testing.T) {
 
 func TestAccessors(t *testing.T) {
 	p := New()
-	assert.Equal(t, "chess", p.Variant())
+	assert.Equal(t, game.Chess, p.Variant())
 	assert.Equal(t, 8, p.Count(move.White, move.Pawn))
 	assert.Equal(t, 2, p.Count(move.Black, move.Knight))
 	assert.Equal(t, 8*100+2*320+2*330+2*500+900, p.Material(move.White))
@@ -155,7 +140,7 @@ func TestAccessors(t *testing.T) {
 	assert.Equal(t, Square(4, 0), p.KingSquare(move.White))
 	assert.Equal(t, Square(4, 7), p.KingSquare(move.Black))
 	assert.Equal(t, Rank2, p.Pieces(move.White, move.Pawn))
-	assert.Equal(t, Rank1|Rank2, p.ColorBB(move.White))
+	assert.Equal(t, Rank1|Rank2, p.Color(move.White))
 	assert.Equal(t, Rank1|Rank2|Rank7|Rank8, p.Occupied())
 	pt, c := p.PieceAt(Square(3, 7))
 	assert.Equal(t, move.Queen, pt)

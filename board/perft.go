@@ -1,15 +1,15 @@
 package board
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // Perft counts the leaf nodes of the legal move tree to depth. The last ply
-// is counted without making the moves (CountLegalMoves).
+// is counted without making the moves (CountLegal).
 func (p *Position) Perft(depth int) uint64 {
 	switch {
 	case depth <= 0:
 		return 1
 	case depth == 1:
-		return uint64(p.CountLegalMoves())
+		return uint64(p.CountLegal())
 	}
 	var list move.List
 	p.generate(&list, genAll)
@@ -20,19 +20,4 @@ func (p *Position) Perft(depth int) uint64 {
 		p.Unmake()
 	}
 	return nodes
-}
-
-// Divide is Perft split by root move, in generation order.
-func (p *Position) Divide(depth int, visit func(m move.Move, nodes uint64)) uint64 {
-	var list move.List
-	p.LegalMoves(&list)
-	var total uint64
-	for _, m := range list.Slice() {
-		p.Make(m)
-		n := p.Perft(depth - 1)
-		p.Unmake()
-		visit(m, n)
-		total += n
-	}
-	return total
 }

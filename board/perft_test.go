@@ -19,20 +19,15 @@ type perftCase struct {
 	counts map[int]uint64
 }
 
-// sharedDir finds the shared folder: $SAKK_SHARED, else ../../shared from
-// the repository root (tests run in board/).
-func sharedDir(t testing.TB) string {
-	if dir := os.Getenv("SAKK_SHARED"); dir != "" {
-		return dir
-	}
-	return filepath.Join("..", "..", "shared")
-}
+// perftDataDir holds the perft suites (perft/testdata, README there names
+// their sources); tests run in board/.
+var perftDataDir = filepath.Join("..", "perft", "testdata")
 
 // loadPerftFile reads a perft EPD file; a missing file fails the test.
 func loadPerftFile(t testing.TB, name string) []perftCase {
-	path := filepath.Join(sharedDir(t), "data", "perft", name)
+	path := filepath.Join(perftDataDir, name)
 	f, err := os.Open(path)
-	require.NoError(t, err, "perft data missing (set SAKK_SHARED?)")
+	require.NoError(t, err, "perft suite missing")
 	defer f.Close()
 	var cases []perftCase
 	scanner := bufio.NewScanner(f)

@@ -1,8 +1,8 @@
 package board
 
 import (
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // StartFEN is the orthodox start position.
@@ -18,17 +18,15 @@ const historySize = 4096
 var PieceValue = [8]int{move.NoPiece: 0, move.Pawn: 100, move.Knight: 320, move.Bishop: 330,
 	move.Rook: 500, move.Queen: 900, move.King: 0}
 
-// coloredPiece packs a piece type (bits 0-2) and colour (bit 3); 0 is empty.
-type coloredPiece uint8
+// content is what a square holds: a piece type (bits 0-2) and colour
+// (bit 3); 0 is empty.
+type content uint8
 
-const noColoredPiece coloredPiece = 0
+const noContent content = 0
 
-func makeColored(c move.Color, pt move.Piece) coloredPiece {
-	return coloredPiece(pt) | coloredPiece(c)<<3
-}
-
-func (cp coloredPiece) pieceType() move.Piece { return move.Piece(cp & 7) }
-func (cp coloredPiece) color() move.Color     { return move.Color(cp >> 3) }
+func makeContent(pt move.Piece, c move.Color) content { return content(pt) | content(c)<<3 }
+func (cp content) piece() move.Piece                  { return move.Piece(cp & 7) }
+func (cp content) color() move.Color                  { return move.Color(cp >> 3) }
 
 // Castling rights are four bits, one per (colour, side).
 const (
@@ -45,8 +43,8 @@ type state struct {
 	key           uint64
 	checkers      uint64 // enemy pieces giving check to the side to move
 	move          move.Move
-	rule50        uint16 // plies since the last capture or pawn move
-	pliesFromNull uint16 // plies since SetFEN or the last null move
+	rule50        uint32 // plies since the last capture or pawn move (16 bits would wrap)
+	pliesFromNull uint32 // plies since SetFEN or the last null move
 	castling      uint8  // rights bit set
 	epSquare      uint8  // NoSquare unless an en passant capture is legal
 }
@@ -74,9 +72,9 @@ type placement struct {
 	byType   [8]uint64 // by piece type, both colours; [0] unused
 	byColor  [2]uint64
 	occupied uint64
-	squares  [64]coloredPiece
+	squares  [64]content
 	side     move.Color
-	counts   [16]int8 // by coloredPiece
+	counts   [16]int8 // by content
 	material [2]int32 // sum of PieceValue per side (kings count 0)
 
 	castleSetups [4]castleSetup
@@ -112,7 +110,7 @@ func (p *Position) Reset() {
 }
 
 // Variant is "chess".
-func (p *Position) Variant() string { return game.Chess }
+func (p *Position) Variant() game.Variant { return game.Chess }
 
 // SetChess960 switches notation to Chess960 conventions: castling written as
 // king-takes-rook in UCI, and Shredder-FEN castling letters.
@@ -122,14 +120,14 @@ func (p *Position) SetChess960(on bool) { p.chess960 = on }
 func (p *Position) Chess960() bool { return p.chess960 }
 
 // Clone returns an independent copy, history included.
-func (p *Position) Clone() game.Position { return p.Copy() }
-
-// Copy is Clone with the concrete type.
-func (p *Position) Copy() *Position {
+func (p *Position) Clone() game.Position {
 	q := new(Position)
 	*q = *p
 	return q
 }
+
+// CopyFrom makes p an exact copy of o (no allocation).
+func (p *Position) CopyFrom(o *Position) { *p = *o }
 
 func (p *Position) st() *state { return &p.states[p.sp&(historySize-1)] }
 
@@ -154,9 +152,9 @@ func (p *Position) HalfmoveClock() int { return int(p.st().rule50) }
 // FullmoveNumber starts at 1 and grows after each Black move.
 func (p *Position) FullmoveNumber() int { return (p.rootPly+p.gamePly)/2 + 1 }
 
-// EnPassantSquare is the en passant target square, or NoSquare. It is set
+// EnPassant is the en passant target square, or NoSquare. It is set
 // only when an en passant capture is legal.
-func (p *Position) EnPassantSquare() int { return int(p.st().epSquare) }
+func (p *Position) EnPassant() int { return int(p.st().epSquare) }
 
 // CastlingRights is the rights bit set: bit 0 White king side, 1 White queen
 // side, 2 Black king side, 3 Black queen side.
@@ -176,8 +174,8 @@ func (p *Position) Pieces(c move.Color, pt move.Piece) uint64 {
 // PiecesOfType is the bitboard of pieces of type pt of both colours.
 func (p *Position) PiecesOfType(pt move.Piece) uint64 { return p.byType[pt&7] }
 
-// ColorBB is the bitboard of every piece of colour c.
-func (p *Position) ColorBB(c move.Color) uint64 { return p.byColor[c&1] }
+// Color is the bitboard of every piece of colour c.
+func (p *Position) Color(c move.Color) uint64 { return p.byColor[c&1] }
 
 // Occupied is the bitboard of every piece.
 func (p *Position) Occupied() uint64 { return p.occupied }
@@ -189,7 +187,7 @@ func (p *Position) KingSquare(c move.Color) int {
 
 // Count is the number of colour c's pieces of type pt.
 func (p *Position) Count(c move.Color, pt move.Piece) int {
-	return int(p.counts[makeColored(c&1, pt&7)])
+	return int(p.counts[makeContent(pt&7, c&1)])
 }
 
 // Material is the sum of PieceValue over colour c's pieces (king excluded).
@@ -216,7 +214,7 @@ func (p *Position) Phase() int {
 // PieceAt is the piece type and colour on sq (NoPiece, White if empty).
 func (p *Position) PieceAt(sq int) (move.Piece, move.Color) {
 	cp := p.squares[sq&63]
-	return cp.pieceType(), cp.color()
+	return cp.piece(), cp.color()
 }
 
 // AttackersTo is the set of pieces of both colours attacking sq, with the
@@ -270,7 +268,7 @@ func (p *Position) pinned(c move.Color, king int) uint64 {
 
 // putPiece, removePiece and movePiece change the boards, counts and material
 // but not the key (Make xors the key itself; Unmake restores it).
-func (p *placement) putPiece(cp coloredPiece, sq int) {
+func (p *placement) putPiece(cp content, sq int) {
 	b := Bit(sq)
 	p.squares[sq&63] = cp
 	p.byType[cp&7] |= b
@@ -283,7 +281,7 @@ func (p *placement) putPiece(cp coloredPiece, sq int) {
 func (p *placement) removePiece(sq int) {
 	b := Bit(sq)
 	cp := p.squares[sq&63]
-	p.squares[sq&63] = noColoredPiece
+	p.squares[sq&63] = noContent
 	p.byType[cp&7] &^= b
 	p.byColor[cp>>3&1] &^= b
 	p.occupied &^= b
@@ -294,7 +292,7 @@ func (p *placement) removePiece(sq int) {
 func (p *placement) movePiece(from, to int) {
 	fromTo := Bit(from) | Bit(to)
 	cp := p.squares[from&63]
-	p.squares[from&63] = noColoredPiece
+	p.squares[from&63] = noContent
 	p.squares[to&63] = cp
 	p.byType[cp&7] ^= fromTo
 	p.byColor[cp>>3&1] ^= fromTo

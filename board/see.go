@@ -1,6 +1,6 @@
 package board
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // seeKingValue makes a king the last piece anyone wants to give up.
 const seeKingValue = 20000
@@ -23,7 +23,7 @@ func (p *Position) SEE(m move.Move) int {
 	from, to := m.From()&63, m.To()&63
 	occupied := p.occupied &^ Bit(from)
 	var gain [40]int
-	gain[0] = seeValue(p.squares[to].pieceType())
+	gain[0] = seeValue(p.squares[to].piece())
 	if m.IsEnPassant() {
 		gain[0] = PieceValue[move.Pawn]
 		occupied &^= Bit(to ^ 8)

@@ -2,14 +2,16 @@ package engine
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/tt"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
@@ -27,17 +29,24 @@ type Limits struct {
 	WInc      time.Duration
 	BInc      time.Duration
 	MovesToGo int
+	// Clocked says a clock was given (wtime, btime, winc or binc), so the
+	// search is timed even when the side to move's clock reads 0: then it
+	// moves at once (after a minimal search) instead of thinking forever.
+	// A negative clock or increment counts as 0.
+	Clocked bool
 	// SearchMoves restricts the root to these moves (empty: all legal moves).
 	SearchMoves []move.Move
 }
 
-// Bound tells whether a reported score is exact or a bound.
-type Bound uint8
+// Bound tells whether a score is exact or a bound. It is the hash table's
+// type: the search stores and reports scores with the same values.
+type Bound = tt.Bound
 
 const (
-	BoundExact Bound = iota
-	BoundLower       // score >= reported (fail high)
-	BoundUpper       // score <= reported (fail low)
+	BoundNone  = tt.BoundNone  // no score (an Info that only reports progress)
+	BoundUpper = tt.BoundUpper // score <= reported (fail low)
+	BoundLower = tt.BoundLower // score >= reported (fail high)
+	BoundExact = tt.BoundExact // both: the score itself
 )
 
 // Info is one progress report of a search, for the UCI "info" line, bench and
@@ -52,7 +61,8 @@ type Info struct {
 	Nodes    uint64
 	NPS      uint64
 	Time     time.Duration
-	HashFull int // permille
+	HashFull int    // permille
+	TBHits   uint64 // tablebase probes that answered
 	PV       []move.Move
 	// CurrMove / CurrMoveNumber are set (and PV empty) on "currmove" reports.
 	CurrMove       move.Move
@@ -75,14 +85,22 @@ type Options struct {
 	Threads      int           // 1..256
 	MultiPV      int           // 1..256
 	MoveOverhead time.Duration // subtracted from the clock per move
+	// LimitStrength makes the engine play at about Elo (MinElo..MaxElo):
+	// see strength.go.
+	LimitStrength bool
+	Elo           int
 	// GlinskiStalemateDraw scores a Glinski stalemate as a plain draw
 	// instead of Glinski's 3/4 for the side that gives it.
 	GlinskiStalemateDraw bool
+	// UseNNUE and UseNNUEGlinski evaluate with the variant's net (Net) instead
+	// of the hand-made evaluation.
+	UseNNUE, UseNNUEGlinski bool
 }
 
 // DefaultOptions are the options a new engine starts with.
 func DefaultOptions() Options {
-	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond}
+	return Options{HashMB: 16, Threads: 1, MultiPV: 1, MoveOverhead: 10 * time.Millisecond, Elo: DefaultElo,
+		UseNNUE: DefaultUseNNUE, UseNNUEGlinski: DefaultUseNNUEGlinski}
 }
 
 // Option ranges.
@@ -113,11 +131,18 @@ type Engine struct {
 	nodeLimit uint64
 	active    []*thread
 	helpers   sync.WaitGroup
+	rng       *rand.Rand // strength limiting's random choices
+	// turns holds one token per processor while more threads search than
+	// there are processors (nil otherwise): see thread.takeTurn.
+	turns chan struct{}
 
 	// Search threads per board, created on first use and kept (with their
 	// move-ordering tables) between searches.
 	chessWorkers   []*chessWorker
 	glinskiWorkers []*glinskiWorker
+
+	tb   tablebases   // Syzygy tables and options (tablebase.go)
+	nets [2]*nnue.Net // per variant, nil: the built-in net
 }
 
 // New returns an engine with DefaultOptions (hash allocated lazily).
@@ -130,6 +155,7 @@ func (e *Engine) SetOptions(o Options) {
 	o.Threads = min(max(o.Threads, 1), MaxThreads)
 	o.MultiPV = min(max(o.MultiPV, 1), MaxMultiPV)
 	o.MoveOverhead = max(o.MoveOverhead, 0)
+	o.Elo = min(max(o.Elo, MinElo), MaxElo)
 	e.opts = o
 }
 
@@ -140,8 +166,33 @@ func (e *Engine) Options() Options { return e.opts }
 // search starts at once (UCI isready). It does nothing during a search.
 func (e *Engine) Ready() {
 	if e.mu.TryLock() {
-		e.tt.Resize(e.opts.HashMB)
+		e.resizeHash()
 		e.mu.Unlock()
+	}
+}
+
+// SetHash resizes the hash table to mb megabytes now. A size the machine
+// cannot hold is refused with an error, keeping the table and the option
+// as they were. Not during a search.
+func (e *Engine) SetHash(mb int) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if err := e.tt.Resize(mb); err != nil {
+		return err
+	}
+	e.opts.HashMB = min(max(mb, MinHashMB), MaxHashMB)
+	return nil
+}
+
+// resizeHash applies a size set through SetOptions. If the table cannot
+// have it, the old one stays and the option says what the table is.
+// Called with e.mu held.
+func (e *Engine) resizeHash() {
+	if err := e.tt.Resize(e.opts.HashMB); err != nil && e.tt.SizeMB() > 0 {
+		e.opts.HashMB = e.tt.SizeMB()
+	} else if err != nil {
+		e.tt.Resize(MinHashMB) // nothing allocated yet: the least there is
+		e.opts.HashMB = MinHashMB
 	}
 }
 
@@ -151,7 +202,7 @@ func (e *Engine) Ready() {
 func (e *Engine) NewGame() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	e.tt.Resize(e.opts.HashMB)
+	e.resizeHash()
 	e.tt.Clear()
 	for _, w := range e.chessWorkers {
 		w.clearTables()
@@ -170,7 +221,7 @@ func (e *Engine) NewGame() {
 //
 // A Stop or PonderHit sent before Search has begun is lost; use Go to start
 // a search from a goroutine that also handles "stop".
-func (e *Engine) Search(pos game.Position, lim Limits, report func(Info)) Result {
+func (e *Engine) Search(pos SearchBoard, lim Limits, report func(Info)) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.prepare(pos, lim)
@@ -185,7 +236,7 @@ func (e *Engine) Search(pos game.Position, lim Limits, report func(Info)) Result
 // its result, while helper threads may still be unwinding: it must not
 // start another search or call NewGame itself (those wait for the helpers,
 // so a later Go or NewGame from another goroutine is fine).
-func (e *Engine) Go(pos game.Position, lim Limits, report func(Info), done func(Result)) {
+func (e *Engine) Go(pos SearchBoard, lim Limits, report func(Info), done func(Result)) {
 	e.mu.Lock()
 	e.prepare(pos, lim)
 	go func() {
@@ -199,7 +250,7 @@ func (e *Engine) Go(pos game.Position, lim Limits, report func(Info), done func(
 }
 
 // prepare resets the stop state and starts the clock. Called with e.mu held.
-func (e *Engine) prepare(pos game.Position, lim Limits) {
+func (e *Engine) prepare(pos SearchBoard, lim Limits) {
 	e.lim = lim
 	e.stop.Store(false)
 	e.ponder.Store(lim.Ponder)
@@ -209,12 +260,16 @@ func (e *Engine) prepare(pos game.Position, lim Limits) {
 }
 
 // run is the search proper. Called with e.mu held.
-func (e *Engine) run(pos game.Position, report func(Info)) Result {
+func (e *Engine) run(pos SearchBoard, report func(Info)) Result {
 	lim := &e.lim
-	e.tt.Resize(e.opts.HashMB)
+	e.resizeHash()
 	e.tt.NewSearch()
 	e.report = report
-	e.nodeLimit = lim.Nodes
+	e.nodeLimit = e.strengthNodeLimit(lim.Nodes)
+	e.turns = nil
+	if procs := runtime.GOMAXPROCS(0); e.opts.Threads > procs {
+		e.turns = make(chan struct{}, procs)
+	}
 	defer func() { e.report = nil }()
 	switch p := pos.(type) {
 	case *board.Position:
@@ -222,7 +277,9 @@ func (e *Engine) run(pos game.Position, report func(Info)) Result {
 	case *hexboard.Position:
 		return e.searchGlinski(p, lim)
 	}
-	panic(fmt.Sprintf("engine: cannot search a %T", pos))
+	// Only the boards the generator knows implement SearchBoard in full;
+	// a new board is added to engine/internal/gen and to this switch.
+	panic(fmt.Sprintf("engine: no generated search for %T (see engine/internal/gen)", pos))
 }
 
 // Stop ends a running search as soon as possible (< 10 ms). The search

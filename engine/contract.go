@@ -1,15 +1,17 @@
 package engine
 
 import (
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // SearchBoard is what the search needs from a board. Both *board.Position and
 // *hexboard.Position implement it with identical method names, so the search
 // is written once and specialised per board (no interface call per node: see
-// STYLE.md item 4). The interface itself exists to document and compile-check
-// that contract; hot code calls the concrete types.
+// docs/engine.md, "Why the search is generated"). The interface itself
+// exists to document and compile-check that contract; hot code calls the
+// concrete types.
 type SearchBoard interface {
 	game.Position
 
@@ -41,4 +43,12 @@ type SearchBoard interface {
 	// PieceAt returns the piece type and colour on a square/cell
 	// (NoPiece if empty).
 	PieceAt(sq int) (move.Piece, move.Color)
+	// NNUEFeatures lists the net inputs of the position; NNUEDelta those
+	// that a legal move (or move.None, a null move) changes, before Make.
+	NNUEFeatures(f *nnue.Features)
+	NNUEDelta(m move.Move, d *nnue.Delta)
 }
+
+// Clone copies a board for a search. Clone of a board returns the same
+// concrete type, so the copy is a SearchBoard too.
+func Clone(pos SearchBoard) SearchBoard { return pos.Clone().(SearchBoard) }

@@ -6,7 +6,7 @@ package engine
 // one in the search costs nothing; a binary built with -tags ablate gets
 // them as variables instead (features_ablate.go), switched off by name
 // through SAKK_ABLATE, so that self-play can measure what each one is worth
-// (README, "What each feature is worth").
+// (docs/strength.md, "What each feature is worth").
 const (
 	useAspiration   = true // aspiration windows around the last score
 	useRFP          = true // reverse futility pruning

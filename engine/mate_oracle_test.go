@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/bench/uciproc"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // findProgram finds a Debian program (games live in /usr/games). CI

@@ -1,6 +1,6 @@
 package engine
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // Move picker stages, in the order moves come out.
 const (

@@ -3,8 +3,6 @@ package engine
 // Starting and finishing a search on one board. run_glinski.go is generated
 // from this file (see search_chess.go).
 
-import "github.com/sakk-chess/sakk/engine/move"
-
 // searchChess runs the search on pos with e.opts.Threads threads: this
 // goroutine is the main thread, helpers search clones of the position. It
 // returns as soon as the main thread is done; helpers may still be
@@ -15,6 +13,7 @@ func (e *Engine) searchChess(pos chessPos, lim *Limits) Result {
 		e.chessWorkers = append(e.chessWorkers, new(chessWorker))
 	}
 	stalemate := e.stalemateScore(pos.Variant())
+	net := e.searchNet(pos.Variant())
 	e.active = e.active[:0]
 	for i := range n {
 		w := e.chessWorkers[i]
@@ -23,23 +22,25 @@ func (e *Engine) searchChess(pos chessPos, lim *Limits) Result {
 		if i > 0 {
 			w.pos = pos.Clone().(chessPos)
 		}
+		w.initNet(net)
 		w.initRoot(lim.SearchMoves)
 		e.active = append(e.active, &w.thread)
 	}
+	main := e.chessWorkers[0]
+	main.takeTurn() // first, so that depth 1 is done at once
 	for _, w := range e.chessWorkers[1:n] {
 		e.helpers.Add(1)
 		go func() {
 			defer e.helpers.Done()
+			w.takeTurn()
+			defer w.endTurn()
 			w.iterate(lim)
 		}()
 	}
-	main := e.chessWorkers[0]
 	main.iterate(lim)
+	main.endTurn()
 	e.waitWhilePondering(lim)
 	e.stop.Store(true) // helpers unwind; the caller of run waits for them
-	ponder := move.None
-	if main.nRoot > 0 {
-		ponder = main.ponderMove(&main.root[0])
-	}
+	ponder := main.finish(e.searchLines(main.nRoot))
 	return e.result(&main.thread, ponder)
 }

@@ -2,21 +2,13 @@
 
 package engine
 
-// Starting and finishing a search on one board. run_glinski.go is generated
-// from this file (see search_chess.go).
-
-import "github.com/sakk-chess/sakk/engine/move"
-
-// searchChess runs the search on pos with e.opts.Threads threads: this
-// goroutine is the main thread, helpers search clones of the position. It
-// returns as soon as the main thread is done; helpers may still be
-// unwinding (e.helpers).
 func (e *Engine) searchGlinski(pos glinskiPos, lim *Limits) Result {
 	n := min(max(e.opts.Threads, 1), MaxThreads)
 	for len(e.glinskiWorkers) < n {
 		e.glinskiWorkers = append(e.glinskiWorkers, new(glinskiWorker))
 	}
 	stalemate := e.stalemateScore(pos.Variant())
+	net := e.searchNet(pos.Variant())
 	e.active = e.active[:0]
 	for i := range n {
 		w := e.glinskiWorkers[i]
@@ -25,23 +17,25 @@ func (e *Engine) searchGlinski(pos glinskiPos, lim *Limits) Result {
 		if i > 0 {
 			w.pos = pos.Clone().(glinskiPos)
 		}
+		w.initNet(net)
 		w.initRoot(lim.SearchMoves)
 		e.active = append(e.active, &w.thread)
 	}
+	main := e.glinskiWorkers[0]
+	main.takeTurn()
 	for _, w := range e.glinskiWorkers[1:n] {
 		e.helpers.Add(1)
 		go func() {
 			defer e.helpers.Done()
+			w.takeTurn()
+			defer w.endTurn()
 			w.iterate(lim)
 		}()
 	}
-	main := e.glinskiWorkers[0]
 	main.iterate(lim)
+	main.endTurn()
 	e.waitWhilePondering(lim)
-	e.stop.Store(true) // helpers unwind; the caller of run waits for them
-	ponder := move.None
-	if main.nRoot > 0 {
-		ponder = main.ponderMove(&main.root[0])
-	}
+	e.stop.Store(true)
+	ponder := main.finish(e.searchLines(main.nRoot))
 	return e.result(&main.thread, ponder)
 }

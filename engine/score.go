@@ -4,6 +4,7 @@ package engine
 //
 //	|s| <  EvalLimit            static evaluations and their sums
 //	|s| == StalemateScore       a Glinski stalemate (3/4 for the side that gives it)
+//	|s| >= TBWinBound, <= TBWinScore  a tablebase win: TBWinScore - plies to it
 //	|s| >= MateBound            mate: MateScore - plies to mate
 const (
 	MaxPly         = 128 // deepest ply the search (quiescence included) reaches
@@ -39,6 +40,8 @@ func scoreToTT(score, ply int) int {
 		return score + ply
 	case score <= -MateBound:
 		return score - ply
+	case IsTBWin(score):
+		return score + ply*sign(score)
 	}
 	return score
 }
@@ -50,8 +53,17 @@ func scoreFromTT(score, ply int) int {
 		return score - ply
 	case score <= -MateBound:
 		return score + ply
+	case IsTBWin(score):
+		return score - ply*sign(score)
 	}
 	return score
+}
+
+func sign(x int) int {
+	if x < 0 {
+		return -1
+	}
+	return 1
 }
 
 // clampEval keeps a static evaluation inside the band of ordinary scores, so

@@ -4,9 +4,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
-	"github.com/sakk-chess/sakk/engine/tt"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // The board-independent parts of the search: pruning margins, TT bound tests,
@@ -38,13 +37,13 @@ func b2i(b bool) int {
 }
 
 // ttCuts says whether a stored bound settles the node's window.
-func ttCuts(bound tt.Bound, score, alpha, beta int) bool {
-	return bound&tt.BoundLower != 0 && score >= beta || bound&tt.BoundUpper != 0 && score <= alpha
+func ttCuts(bound Bound, score, alpha, beta int) bool {
+	return bound&BoundLower != 0 && score >= beta || bound&BoundUpper != 0 && score <= alpha
 }
 
 // ttRefines says whether a stored bound is a better guess than eval.
-func ttRefines(bound tt.Bound, score, eval int) bool {
-	return bound&tt.BoundLower != 0 && score > eval || bound&tt.BoundUpper != 0 && score < eval
+func ttRefines(bound Bound, score, eval int) bool {
+	return bound&BoundLower != 0 && score > eval || bound&BoundUpper != 0 && score < eval
 }
 
 func containsMove(list []move.Move, m move.Move) bool {
@@ -84,12 +83,13 @@ func (t *thread) begin(e *Engine, id, stalemate int) {
 	t.stalemate = stalemate
 	t.bestMoveChanges = 0
 	t.completedDepth = 0
+	t.reported.n = 0
 	t.stack[0].move = move.None
 }
 
 // stalemateScore is the score of being stalemated: a draw in orthodox chess,
 // Glinski's 1/4 point for the stalemated side unless the option says draw.
-func (e *Engine) stalemateScore(variant string) int {
+func (e *Engine) stalemateScore(variant game.Variant) int {
 	if variant == game.Glinski && !e.opts.GlinskiStalemateDraw {
 		return -StalemateScore
 	}
@@ -113,11 +113,17 @@ func (e *Engine) reportLines(t *thread, depth, multiPV int) {
 	elapsed := e.tm.elapsed()
 	nodes := e.totalNodes()
 	hashFull := e.tt.HashFull()
+	// The strength limit's extra lines are its own business: the GUI asked
+	// for MultiPV lines, and a match runner reads the last one as the move.
+	multiPV = min(multiPV, max(e.opts.MultiPV, 1))
 	for i := range multiPV {
 		rm := &t.root[i]
 		score, bound := rm.score, rm.bound
 		if score == -Infinity {
 			score, bound = rm.prevScore, BoundExact
+		}
+		if shown := t.shownScore(score); shown != score {
+			score, bound = shown, BoundExact
 		}
 		e.report(Info{
 			Depth:    depth,
@@ -130,10 +136,13 @@ func (e *Engine) reportLines(t *thread, depth, multiPV int) {
 			NPS:      nps(nodes, elapsed),
 			Time:     elapsed,
 			HashFull: hashFull,
+			TBHits:   e.tb.hits.Load(),
 			PV:       rm.pv.moves[:rm.pv.n],
 		})
 	}
 	t.lastReport = time.Now()
+	t.reported.n = t.root[0].pv.n
+	copy(t.reported.moves[:t.reported.n], t.root[0].pv.moves[:t.reported.n])
 }
 
 // reportCurrMove tells which root move is being searched, once the search

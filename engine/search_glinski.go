@@ -2,30 +2,78 @@
 
 package engine
 
-// The search, written once against *board.Position. search_glinski.go is
-// generated from this file by engine/internal/gen (go generate ./engine/...)
-// with the board type swapped, so each board gets the same search with direct,
-// inlinable calls (STYLE.md item 4). Edit this file, never the generated ones,
-// and keep board-specific names out of it: everything named chess*/Chess* is
-// renamed glinski*/Glinski*.
-
 import (
-	"github.com/sakk-chess/sakk/engine/move"
-	"github.com/sakk-chess/sakk/engine/tt"
+	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
-// chessPos is the board this copy of the search runs on.
+// glinskiPos is the board this copy of the search runs on.
 type glinskiPos = *hexboard.Position
 
-// chessWorker is one search thread on its own copy of the position.
+// glinskiWorker is one search thread on its own copy of the position.
 type glinskiWorker struct {
 	thread
-	pos glinskiPos
+	pos    glinskiPos
+	nn     nnue.Stack // accumulators per ply, used when useNet is set
+	useNet bool
 }
 
-// evaluate is the static evaluation, kept inside the ordinary score band.
-func (w *glinskiWorker) evaluate() int { return clampEval(w.pos.Evaluate()) }
+// evaluate is the static evaluation, kept inside the ordinary score band:
+// the net's when this search uses one, else the hand-made one.
+func (w *glinskiWorker) evaluate() int {
+	if w.useNet {
+		if score, ok := w.nn.Evaluate(w.pos.Side()); ok {
+			return clampEval(score)
+		}
+	}
+	return clampEval(w.pos.Evaluate())
+}
+
+// initNet sets up the net's accumulators at the root, or switches the net
+// off for this search when net is nil.
+func (w *glinskiWorker) initNet(net *nnue.Net) {
+	w.useNet = net != nil
+	if w.useNet {
+		var f nnue.Features
+		w.pos.NNUEFeatures(&f)
+		w.nn.Reset(net, nnueDepth, &f)
+	}
+}
+
+// makeMove plays m on the board and, when the net is on, records what it
+// changes for the accumulators (computed lazily by evaluate).
+func (w *glinskiWorker) makeMove(m move.Move) {
+	if w.useNet {
+		var d nnue.Delta
+		w.pos.NNUEDelta(m, &d)
+		w.nn.Push(&d)
+	}
+	w.pos.Make(m)
+}
+
+// unmakeMove takes back the last makeMove.
+func (w *glinskiWorker) unmakeMove() {
+	w.pos.Unmake()
+	if w.useNet {
+		w.nn.Pop()
+	}
+}
+
+// makeNull passes the turn; unmakeNull takes it back.
+func (w *glinskiWorker) makeNull() {
+	if w.useNet {
+		w.nn.Push(&nnue.Delta{})
+	}
+	w.pos.MakeNull()
+}
+
+func (w *glinskiWorker) unmakeNull() {
+	w.pos.UnmakeNull()
+	if w.useNet {
+		w.nn.Pop()
+	}
+}
 
 // initRoot fills the root move list (restricted to lim.SearchMoves if any),
 // the TT move first.
@@ -52,6 +100,7 @@ func (w *glinskiWorker) initRoot(searchMoves []move.Move) {
 			}
 		}
 	}
+	w.tbRoot()
 }
 
 // iterate is iterative deepening: one aspiration search per depth and
@@ -63,7 +112,7 @@ func (w *glinskiWorker) iterate(lim *Limits) {
 	main := t.id == 0
 	multiPV := 1
 	if main {
-		multiPV = min(max(e.opts.MultiPV, 1), t.nRoot)
+		multiPV = e.searchLines(t.nRoot)
 	}
 	maxDepth := MaxPly - 8
 	if lim.Depth > 0 {
@@ -94,6 +143,7 @@ func (w *glinskiWorker) iterate(lim *Limits) {
 			continue
 		}
 		t.completedDepth = depth
+		w.trimLines(multiPV)
 		e.reportLines(t, depth, multiPV)
 		score := t.root[0].score
 		if e.enough(t, lim, depth, score, lastScore) {
@@ -159,7 +209,7 @@ func (w *glinskiWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 		}
 		t.stack[0].move = m
 		t.pv[1].n = 0
-		pos.Make(m)
+		w.makeMove(m)
 		newDepth := depth - 1
 		if useCheckExt && pos.InCheck() {
 			newDepth++
@@ -180,7 +230,7 @@ func (w *glinskiWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 				score = -w.search(-beta, -alpha, newDepth, 1, false)
 			}
 		}
-		pos.Unmake()
+		w.unmakeMove()
 		if t.stopped() {
 			return best
 		}
@@ -214,11 +264,11 @@ func (w *glinskiWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 		}
 	}
 	if pvIdx == 0 {
-		bound := tt.BoundUpper
+		bound := BoundUpper
 		if best >= beta {
-			bound = tt.BoundLower
+			bound = BoundLower
 		} else if bestMove != move.None {
-			bound = tt.BoundExact
+			bound = BoundExact
 		}
 		t.e.tt.Store(pos.Key(), bestMove, scoreToTT(best, 0), t.stack[0].staticEval, depth, bound)
 	}
@@ -270,6 +320,11 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			return ttScore
 		}
 	}
+	if t.tbLimit != 0 { // tablebases (tablebase.go)
+		if score, ok := w.probeTB(alpha, beta, depth, ply); ok {
+			return score
+		}
+	}
 
 	f := &t.stack[ply]
 	eval := scoreNone
@@ -302,9 +357,9 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			t.stack[ply-1].move != move.None && pos.HasNonPawnMaterial(side) {
 			r := 3 + depth/3 + min((eval-beta)/200, 3)
 			f.move = move.None
-			pos.MakeNull()
+			w.makeNull()
 			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
-			pos.UnmakeNull()
+			w.unmakeNull()
 			if t.stopped() {
 				return 0
 			}
@@ -362,7 +417,7 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		f.move = m
 		t.pv[ply+1].n = 0
-		pos.Make(m)
+		w.makeMove(m)
 		newDepth := depth - 1
 		givesCheck := pos.InCheck()
 		if useCheckExt && givesCheck && ply < 2*t.rootDepth {
@@ -400,7 +455,7 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		if pvNode && (moveCount == 1 || score > alpha) {
 			score = -w.search(-beta, -alpha, newDepth, ply+1, false)
 		}
-		pos.Unmake()
+		w.unmakeMove()
 		if t.stopped() {
 			return 0
 		}
@@ -430,11 +485,11 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		return t.stalemate
 	}
-	bound := tt.BoundUpper
+	bound := BoundUpper
 	if best >= beta {
-		bound = tt.BoundLower
+		bound = BoundLower
 	} else if pvNode && bestMove != move.None {
-		bound = tt.BoundExact
+		bound = BoundExact
 	}
 	t.e.tt.Store(key, bestMove, scoreToTT(best, ply), f.staticEval, depth, bound)
 	return best
@@ -484,7 +539,7 @@ func (w *glinskiWorker) qsearch(alpha, beta, ply int) int {
 		standPat = staticEval
 		if standPat >= beta {
 			if !ttHit {
-				t.e.tt.Store(key, move.None, standPat, staticEval, 0, tt.BoundLower)
+				t.e.tt.Store(key, move.None, standPat, staticEval, 0, BoundLower)
 			}
 			return standPat
 		}
@@ -504,9 +559,9 @@ func (w *glinskiWorker) qsearch(alpha, beta, ply int) int {
 		}
 		t.stack[ply].move = m
 		t.pv[ply+1].n = 0
-		pos.Make(m)
+		w.makeMove(m)
 		score := -w.qsearch(-beta, -alpha, ply+1)
-		pos.Unmake()
+		w.unmakeMove()
 		if t.stopped() {
 			return 0
 		}
@@ -527,9 +582,9 @@ func (w *glinskiWorker) qsearch(alpha, beta, ply int) int {
 	if inCheck && moveCount == 0 {
 		return -MateScore + ply
 	}
-	bound := tt.BoundUpper
+	bound := BoundUpper
 	if best >= beta {
-		bound = tt.BoundLower
+		bound = BoundLower
 	}
 	t.e.tt.Store(key, bestMove, scoreToTT(best, ply), staticEval, 0, bound)
 	return best
@@ -610,18 +665,78 @@ func (w *glinskiWorker) next(mp *picker, ply int) move.Move {
 	}
 }
 
-// ponderMove is the expected reply to best: the PV's second move or else
-// the TT move of the position after best.
-func (w *glinskiWorker) ponderMove(rm *rootMove) move.Move {
+// trimLines cuts the PVs of the first n root moves after the first position
+// where a game would be drawn (repetition, fifty-move rule, dead position)
+// and at a move that is not legal, so no reported line plays on past the
+// end of the game.
+func (w *glinskiWorker) trimLines(n int) {
+	for i := range n {
+		w.trimPV(&w.root[i].pv)
+	}
+}
+
+func (w *glinskiWorker) trimPV(l *pvLine) {
+	pos := w.pos
+	made := 0
+	for made < l.n && pos.IsLegal(l.moves[made]) {
+		pos.Make(l.moves[made])
+		made++
+		if pos.IsRepetition() || pos.HalfmoveClock() >= 100 || pos.IsDead() {
+			break
+		}
+	}
+	for range made {
+		pos.Unmake()
+	}
+	l.n = made
+}
+
+// finish makes the main thread's last report agree with its result: the
+// best line gets a second move from the TT when its PV has none (so the
+// ponder move is the PV's second move), and if the best line is not what
+// was last reported (the search stopped inside an iteration, after a fail
+// high or a new best move) it is reported once more.
+func (w *glinskiWorker) finish(multiPV int) move.Move {
+	t := &w.thread
+	if t.nRoot == 0 {
+		return move.None
+	}
+	multiPV = min(max(multiPV, 1), t.nRoot)
+	t.e.pickWeaker(t, multiPV)
+	w.trimLines(multiPV)
+	rm := &t.root[0]
+	if rm.pv.n == 1 {
+		if reply := w.ttReply(rm.move); reply != move.None {
+			rm.pv.moves[1] = reply
+			rm.pv.n = 2
+			w.trimPV(&rm.pv)
+		}
+	}
+	if !t.reported.equal(&rm.pv) {
+		depth := t.completedDepth
+		if rm.score != -Infinity {
+			depth = max(depth, t.rootDepth)
+		}
+		t.e.reportLines(t, max(depth, 1), multiPV)
+	}
 	if rm.pv.n >= 2 {
 		return rm.pv.moves[1]
 	}
-	if rm.move == move.None {
+	return move.None
+}
+
+// ttReply is the TT move of the position after m, if it is legal and the
+// game goes on after m.
+func (w *glinskiWorker) ttReply(m move.Move) move.Move {
+	pos := w.pos
+	if !pos.IsLegal(m) {
 		return move.None
 	}
-	pos := w.pos
-	pos.Make(rm.move)
+	pos.Make(m)
 	defer pos.Unmake()
+	if pos.IsRepetition() || pos.HalfmoveClock() >= 100 || pos.IsDead() {
+		return move.None
+	}
 	if hit, ok := w.e.tt.Probe(pos.Key()); ok && hit.Move != move.None && pos.IsLegal(hit.Move) {
 		return hit.Move
 	}

@@ -7,7 +7,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/tt"
 )
 
 // After a search the root's TT entry holds the result of the last completed
@@ -23,7 +22,7 @@ func TestRootTTEntryAfterSearch(t *testing.T) {
 		require.True(t, ok, "MultiPV %d", multiPV)
 		assert.Equal(t, r.Best, hit.Move, "MultiPV %d", multiPV)
 		assert.Equal(t, 6, hit.Depth, "MultiPV %d", multiPV)
-		assert.Equal(t, tt.BoundExact, hit.Bound, "MultiPV %d", multiPV)
+		assert.Equal(t, BoundExact, hit.Bound, "MultiPV %d", multiPV)
 		assert.Equal(t, r.Score, hit.Score, "MultiPV %d", multiPV)
 		assert.Equal(t, clampEval(pos.Evaluate()), hit.Eval, "MultiPV %d: the root's own static eval", multiPV)
 	}
@@ -35,11 +34,11 @@ func TestRootTTBoundFollowsWindow(t *testing.T) {
 	mateIn1 := MateScore - 1 // Ra8#
 	for _, tc := range []struct {
 		alpha, beta int
-		bound       tt.Bound
+		bound       Bound
 	}{
-		{-Infinity, Infinity, tt.BoundExact},
-		{-Infinity, mateIn1, tt.BoundLower}, // the mate reaches beta exactly
-		{mateIn1, Infinity, tt.BoundUpper},  // nothing beats alpha
+		{-Infinity, Infinity, BoundExact},
+		{-Infinity, mateIn1, BoundLower}, // the mate reaches beta exactly
+		{mateIn1, Infinity, BoundUpper},  // nothing beats alpha
 	} {
 		e := New()
 		pos := chessPosition(t, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
@@ -73,7 +72,7 @@ func TestTTCutNeedsDepth(t *testing.T) {
 		// An upper bound far below anything the start position is worth:
 		// it cuts (at or below alpha) and refines nothing that matters.
 		const stored = -777
-		e.tt.Store(pos.Key(), 0, stored, scoreNone, tc.stored, tt.BoundUpper)
+		e.tt.Store(pos.Key(), 0, stored, scoreNone, tc.stored, BoundUpper)
 		alpha, beta := 99, 100
 		if tc.pv {
 			alpha = -100
@@ -96,13 +95,13 @@ func TestTTCutNeedsDepth(t *testing.T) {
 func TestTTRefinesEvalOnlyByItsBound(t *testing.T) {
 	for _, tc := range []struct {
 		score  int
-		bound  tt.Bound
+		bound  Bound
 		refine bool
 	}{
-		{500, tt.BoundLower, true},
-		{500, tt.BoundExact, true},
-		{500, tt.BoundUpper, false},
-		{MateScore - 10, tt.BoundLower, false},
+		{500, BoundLower, true},
+		{500, BoundExact, true},
+		{500, BoundUpper, false},
+		{MateScore - 10, BoundLower, false},
 	} {
 		e := New()
 		pos := board.New()
@@ -129,10 +128,10 @@ func TestQsearchTTBound(t *testing.T) {
 	require.Greater(t, v, 500, "the rook is won")
 	for _, tc := range []struct {
 		alpha, beta int
-		bound       tt.Bound
+		bound       Bound
 	}{
-		{v - 1, v, tt.BoundLower},
-		{v, v + 1, tt.BoundUpper},
+		{v - 1, v, BoundLower},
+		{v, v + 1, BoundUpper},
 	} {
 		pos := chessPosition(t, fen)
 		w := chessWorkerFor(t, e, pos)

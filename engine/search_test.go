@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -12,9 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/tt"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
@@ -220,9 +221,9 @@ func TestNeverReturnsIllegalMove(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	e := New()
 	e.SetOptions(Options{HashMB: 1, Threads: 1, MultiPV: 1})
-	starts := []func() game.Position{
-		func() game.Position { return board.New() },
-		func() game.Position { return hexboard.New() },
+	starts := []func() SearchBoard{
+		func() SearchBoard { return board.New() },
+		func() SearchBoard { return hexboard.New() },
 	}
 	games, plies := 12, 120
 	if testing.Short() {
@@ -257,7 +258,7 @@ func TestNeverReturnsIllegalMove(t *testing.T) {
 
 func TestNodeLimit(t *testing.T) {
 	e := New()
-	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		for _, limit := range []uint64{1, 300, 5000, 77777} {
 			r := e.Search(pos, Limits{Nodes: limit}, nil)
 			assert.GreaterOrEqual(t, r.Nodes, limit)
@@ -320,7 +321,7 @@ func TestMoveTime(t *testing.T) {
 }
 
 func TestStopLatency(t *testing.T) {
-	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		e := New()
 		e.Ready()
 		best := time.Hour
@@ -437,7 +438,7 @@ func TestMateScoreRoundTripThroughTT(t *testing.T) {
 	var tab tt.Table
 	tab.Resize(1)
 	score := MateScore - 9 // mate found 9 plies from the root, at ply 4
-	tab.Store(77, move.None, scoreToTT(score, 4), 0, 5, tt.BoundExact)
+	tab.Store(77, move.None, scoreToTT(score, 4), 0, 5, BoundExact)
 	hit, ok := tab.Probe(77)
 	require.True(t, ok)
 	assert.Equal(t, score, scoreFromTT(hit.Score, 4))
@@ -454,7 +455,7 @@ func TestMateIn(t *testing.T) {
 }
 
 func TestDeterministicNodeCount(t *testing.T) {
-	for _, pos := range []game.Position{
+	for _, pos := range []SearchBoard{
 		board.New(),
 		chessPosition(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
 		hexboard.New(),
@@ -557,7 +558,7 @@ func TestRepetitionInSearch(t *testing.T) {
 }
 
 func TestThreadsShareWork(t *testing.T) {
-	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		e := New()
 		e.SetOptions(Options{HashMB: 8, Threads: 2, MultiPV: 1, MoveOverhead: 10 * time.Millisecond})
 		fen := pos.FEN()
@@ -618,12 +619,54 @@ func TestSearchMoves(t *testing.T) {
 }
 
 func TestSearchDoesNotAllocate(t *testing.T) {
-	for _, pos := range []game.Position{board.New(), hexboard.New()} {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		e := New()
 		e.Search(pos, Limits{Depth: 5}, nil) // allocates the hash and threads
 		allocs := testing.AllocsPerRun(3, func() {
 			e.Search(pos, Limits{Depth: 5}, nil)
 		})
 		assert.Zero(t, allocs, pos.Variant())
+	}
+}
+
+// More threads than processors: they take turns (Engine.turns), every one
+// watches the clock, and limits and stop work as with one thread.
+func TestMoreThreadsThanProcessors(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
+		e := New()
+		e.SetOptions(Options{HashMB: 8, Threads: 12, MultiPV: 1})
+		start := time.Now()
+		r := e.Search(pos, Limits{MoveTime: 100 * time.Millisecond}, nil)
+		took := time.Since(start)
+		assert.True(t, legal(pos, r.Best))
+		assert.Less(t, took, timeBound(time.Second), "movetime 100")
+		assert.NotNil(t, e.turns, "12 threads on 2 processors take turns")
+
+		r = e.Search(pos, Limits{Nodes: 30000}, nil)
+		assert.True(t, legal(pos, r.Best))
+
+		done := make(chan Result)
+		e.Go(pos, Limits{Infinite: true}, nil, func(r Result) { done <- r })
+		time.Sleep(50 * time.Millisecond)
+		start = time.Now()
+		e.Stop()
+		r = <-done
+		assert.True(t, legal(pos, r.Best))
+		assert.Less(t, time.Since(start), timeBound(250*time.Millisecond), "stop")
+		e.Search(pos, Limits{Depth: 1}, nil) // waits for the helpers
+	}
+}
+
+// Clone gives the search an independent board of the same kind.
+func TestCloneIsAnIndependentBoard(t *testing.T) {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
+		c := Clone(pos)
+		assert.IsType(t, pos, c)
+		var list move.List
+		c.LegalMoves(&list)
+		c.Make(list.Moves[0])
+		assert.NotEqual(t, pos.FEN(), c.FEN(), "a move on the clone leaves the original alone")
+		assert.Equal(t, pos.Variant(), c.Variant())
 	}
 }

@@ -7,8 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/tt"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // The TT's bound semantics, spelled out: an upper bound (all moves failed
@@ -19,11 +19,11 @@ import (
 func TestTTCutTruthTable(t *testing.T) {
 	const alpha, beta = -10, 10
 	scores := []int{-20, alpha, 0, beta, 20}
-	want := map[tt.Bound]string{
-		tt.BoundNone:  "00000",
-		tt.BoundUpper: "11000",
-		tt.BoundLower: "00011",
-		tt.BoundExact: "11011",
+	want := map[Bound]string{
+		BoundNone:  "00000",
+		BoundUpper: "11000",
+		BoundLower: "00011",
+		BoundExact: "11011",
 	}
 	for bound, row := range want {
 		for i, s := range scores {
@@ -32,11 +32,11 @@ func TestTTCutTruthTable(t *testing.T) {
 		}
 	}
 	// A null window (the usual case away from the PV): beta = alpha + 1.
-	nullWant := map[tt.Bound]string{ // scores alpha-1, alpha, beta, beta+1
-		tt.BoundNone:  "0000",
-		tt.BoundUpper: "1100",
-		tt.BoundLower: "0011",
-		tt.BoundExact: "1111",
+	nullWant := map[Bound]string{ // scores alpha-1, alpha, beta, beta+1
+		BoundNone:  "0000",
+		BoundUpper: "1100",
+		BoundLower: "0011",
+		BoundExact: "1111",
 	}
 	for bound, row := range nullWant {
 		for i, s := range []int{4, 5, 6, 7} {
@@ -50,11 +50,11 @@ func TestTTCutTruthTable(t *testing.T) {
 // it. Scores below, equal to and above eval 30.
 func TestTTRefineTruthTable(t *testing.T) {
 	const eval = 30
-	want := map[tt.Bound]string{
-		tt.BoundNone:  "000",
-		tt.BoundUpper: "100",
-		tt.BoundLower: "001",
-		tt.BoundExact: "101",
+	want := map[Bound]string{
+		BoundNone:  "000",
+		BoundUpper: "100",
+		BoundLower: "001",
+		BoundExact: "101",
 	}
 	for bound, row := range want {
 		for i, s := range []int{eval - 1, eval, eval + 1} {
@@ -87,7 +87,7 @@ func hint(t *testing.T, e *Engine, pos *board.Position, uci string) {
 	t.Helper()
 	m, err := pos.ParseMove(uci)
 	require.NoError(t, err)
-	e.tt.Store(pos.Key(), m, 0, scoreNone, 0, tt.BoundNone)
+	e.tt.Store(pos.Key(), m, 0, scoreNone, 0, BoundNone)
 }
 
 // probeAt returns the TT entry of pos.
@@ -171,11 +171,11 @@ func TestTTMateScoresAlongPV(t *testing.T) {
 			}
 			if hit, ok := e.tt.Probe(pos.Key()); ok && IsMate(hit.Score) {
 				switch hit.Bound {
-				case tt.BoundExact:
+				case BoundExact:
 					assert.Equal(t, want, hit.Score, "%s ply %d exact", tc.fen, ply)
-				case tt.BoundLower: // true >= stored
+				case BoundLower: // true >= stored
 					assert.LessOrEqual(t, hit.Score, want, "%s ply %d lower bound", tc.fen, ply)
-				case tt.BoundUpper: // true <= stored
+				case BoundUpper: // true <= stored
 					assert.GreaterOrEqual(t, hit.Score, want, "%s ply %d upper bound", tc.fen, ply)
 				}
 				if hit.Score == want {

@@ -2,10 +2,11 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"sync/atomic"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // frame is what the search remembers about one ply.
@@ -27,6 +28,11 @@ func (l *pvLine) set(m move.Move, child *pvLine) {
 	n := min(child.n, MaxPly-1)
 	copy(l.moves[1:n+1], child.moves[:n])
 	l.n = n + 1
+}
+
+// equal reports whether two lines hold the same moves.
+func (l *pvLine) equal(o *pvLine) bool {
+	return slices.Equal(l.moves[:l.n], o.moves[:o.n])
 }
 
 // rootMove is one legal move at the root with what the search learned of it.
@@ -53,6 +59,13 @@ type thread struct {
 	rootDepth   int
 	stalemate   int // score of the side to move when stalemated (ply-independent)
 
+	// Tablebase probing in this search (tablebase.go): most pieces, least
+	// depth at that count, fifty-move rule. tbLimit 0: no probes.
+	tbLimit, tbDepth int
+	tbRule50         bool
+	tbRootKnown      bool // the root is in the tables: report tbRootScore
+	tbRootScore      int
+
 	stack   [MaxPly + 3]frame
 	pv      [MaxPly + 1]pvLine
 	pickers [MaxPly + 1]picker
@@ -63,10 +76,13 @@ type thread struct {
 	root     [move.MaxMoves]rootMove // root moves, best first after each iteration
 	nRoot    int
 
+	turnEnds time.Time // when this thread hands its processor on (Engine.turns)
+
 	// Main thread only: what time management looks at.
 	bestMoveChanges float64
 	completedDepth  int
 	lastReport      time.Time
+	reported        pvLine // the best line as last reported
 }
 
 // Move ordering scale: history values stay within ±historyMax.
@@ -120,19 +136,25 @@ func (t *thread) enterNode(ply int) bool {
 // checkupInterval is how many nodes pass between looks at the clock.
 const checkupInterval = 1024
 
-// checkup runs every checkupInterval nodes: it publishes the node count and,
-// on the main thread, enforces the hard time limit and the node limit (a
-// near node limit brings the next checkup closer, so it is met exactly with
-// one thread).
+// checkup runs every checkupInterval nodes: it publishes the node count,
+// enforces the hard time limit (on every thread, so that a main thread
+// starved of processor time cannot hold the clock up), hands the processor
+// on when threads take turns, and on the main thread enforces the node
+// limit (a near node limit brings the next checkup closer, so it is met
+// exactly with one thread).
 func (t *thread) checkup() {
 	t.published.Store(t.nodes)
 	t.nextCheckup = t.nodes + checkupInterval
-	if t.id != 0 {
-		return
-	}
 	e := t.e
 	if e.tm.pastDeadline() {
 		t.stop.Store(true)
+	}
+	if e.turns != nil && time.Now().After(t.turnEnds) {
+		t.endTurn()
+		t.takeTurn()
+	}
+	if t.id != 0 {
+		return
 	}
 	if e.nodeLimit > 0 {
 		total := e.totalNodes()
@@ -141,6 +163,30 @@ func (t *thread) checkup() {
 		} else if left := e.nodeLimit - total; left < checkupInterval {
 			t.nextCheckup = t.nodes + left
 		}
+	}
+}
+
+// turnLength is how long a thread searches before it hands its processor
+// to a waiting one, when there are more threads than processors.
+const turnLength = time.Millisecond
+
+// takeTurn waits for a processor when there are more search threads than
+// processors (Engine.turns is nil otherwise). Threads take turns in order;
+// one blocked here is not runnable, so Go's run queues stay as short as the
+// processor count and the goroutines that read "stop" and "isready" are
+// scheduled within milliseconds instead of after every search thread's
+// time slice.
+func (t *thread) takeTurn() {
+	if turns := t.e.turns; turns != nil {
+		turns <- struct{}{}
+		t.turnEnds = time.Now().Add(turnLength)
+	}
+}
+
+// endTurn gives the processor to the next waiting thread.
+func (t *thread) endTurn() {
+	if turns := t.e.turns; turns != nil {
+		<-turns
 	}
 }
 

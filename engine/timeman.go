@@ -4,7 +4,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // timeManager decides how long a search may run. The hard deadline stops the
@@ -29,12 +29,15 @@ func (tm *timeManager) init(lim *Limits, us move.Color, overhead time.Duration) 
 	if us == move.Black {
 		left, inc = lim.BTime, lim.BInc
 	}
+	left, inc = max(left, 0), max(inc, 0) // a clock past zero is still a clock
 	switch {
 	case lim.Infinite:
 	case lim.MoveTime > 0:
 		tm.clocked = true
 		tm.hard = max(lim.MoveTime-overhead, time.Millisecond) // soft 0: use it all
-	case left > 0 || inc > 0:
+	case lim.Clocked || left > 0 || inc > 0 || lim.WTime > 0 || lim.BTime > 0:
+		// Only the opponent's clock, or ours at 0: budget gives a
+		// millisecond, so the search moves at once.
 		tm.clocked = true
 		tm.soft, tm.hard = budget(left, inc, lim.MovesToGo, overhead)
 	}

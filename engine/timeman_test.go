@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 func TestBudgetStaysInsideTheClock(t *testing.T) {
@@ -60,4 +60,29 @@ func TestSoftBudgetStretchesWhenUnstable(t *testing.T) {
 	assert.False(t, tm.enoughAfterIteration(3, 0, false), "best move keeps changing: think on")
 	assert.False(t, tm.enoughAfterIteration(0, 100, false), "score dropping: think on")
 	assert.False(t, tm.enoughAfterIteration(0, 0, true), "never while pondering")
+}
+
+// A clock given at 0 (or below, or only the opponent's) is a timed search
+// with about a millisecond: "move now", never "no limit".
+func TestNoTimeLeftIsTimed(t *testing.T) {
+	var tm timeManager
+	for _, lim := range []Limits{
+		{Clocked: true},
+		{Clocked: true, WTime: -170 * time.Second, WInc: 2 * time.Second},
+		{WTime: -5 * time.Millisecond, BTime: time.Minute},
+		{BTime: time.Minute}, // only the opponent's clock
+	} {
+		tm.init(&lim, move.White, 10*time.Millisecond)
+		assert.True(t, tm.clocked, "%+v", lim)
+		assert.LessOrEqual(t, tm.hard, 2*time.Second, "%+v", lim)
+		if lim.WInc == 0 {
+			assert.LessOrEqual(t, tm.hard, time.Millisecond, "%+v", lim)
+		}
+		assert.Less(t, tm.deadline.Load(), noDeadline)
+	}
+	// Pondering on a 0 clock: the millisecond starts at ponderhit.
+	tm.init(&Limits{Clocked: true, Ponder: true}, move.Black, 0)
+	assert.Equal(t, noDeadline, tm.deadline.Load())
+	tm.ponderHit()
+	assert.LessOrEqual(t, tm.deadline.Load(), int64(time.Since(tm.start)+time.Millisecond))
 }

@@ -11,7 +11,7 @@ package hexboard
 import (
 	"strconv"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // NumCells is the number of cells on the board.

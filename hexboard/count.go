@@ -1,6 +1,6 @@
 package hexboard
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // CountLegal counts the legal moves without writing them: perft's last ply.
 // It follows generate exactly (tests compare the two on every perft node).

@@ -3,7 +3,7 @@ package hexboard
 import (
 	"math/bits"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // The Glinski evaluation: the orthodox framework (tapered midgame/endgame
@@ -120,7 +120,7 @@ func (p *Position) Evaluate() int { return p.evaluate(nil) }
 // EvalFeaturesOf fills f with the linear form of the evaluation (see
 // EvalFeatures) and returns the evaluation from the side to move's view.
 func (p *Position) EvalFeaturesOf(f *EvalFeatures) int {
-	*f = EvalFeatures{}
+	f.Reset(WeightVector())
 	return p.evaluate(f)
 }
 
@@ -147,7 +147,7 @@ func (p *Position) evaluate(f *EvalFeatures) int {
 	}
 	total[p.side] += w.Tempo
 	if f != nil {
-		f.add(p.side, &w.Tempo, 1)
+		f.Add(p.side, &w.Tempo, 1)
 	}
 	s := total[move.White] - total[move.Black]
 
@@ -171,7 +171,7 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, ctx *evalContext, f *E
 		n := p.counts[c&1][pt]
 		s += w.Material[pt] * Score(n)
 		if f != nil {
-			f.add(c, &w.Material[pt], n)
+			f.Add(c, &w.Material[pt], n)
 		}
 	}
 
@@ -189,7 +189,7 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, ctx *evalContext, f *E
 		idx := pstIndexOf[c&1][cell]
 		s += w.PST[pt&7][idx%halfCells]
 		if f != nil {
-			f.add(c, &w.PST[pt&7][idx%halfCells], 1)
+			f.Add(c, &w.PST[pt&7][idx%halfCells], 1)
 		}
 		var attacks Mask
 		switch pt {
@@ -198,21 +198,21 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, ctx *evalContext, f *E
 			n := min(attacks.And(mobilityArea).Count(), 12)
 			s += w.KnightMobility[n]
 			if f != nil {
-				f.add(c, &w.KnightMobility[n], 1)
+				f.Add(c, &w.KnightMobility[n], 1)
 			}
 		case move.Bishop:
 			attacks = BishopAttacks(cell, ctx.occ)
 			n := min(attacks.And(mobilityArea).Count(), 14)
 			s += w.BishopMobility[n]
 			if f != nil {
-				f.add(c, &w.BishopMobility[n], 1)
+				f.Add(c, &w.BishopMobility[n], 1)
 			}
 		case move.Rook:
 			attacks = RookAttacks(cell, ctx.occ)
 			n := min(attacks.And(mobilityArea).Count(), 30)
 			s += w.RookMobility[n]
 			if f != nil {
-				f.add(c, &w.RookMobility[n], 1)
+				f.Add(c, &w.RookMobility[n], 1)
 			}
 			file := fileMasks[cellFile[cell]%NumFiles]
 			if file.And(ctx.pawns[c]).IsEmpty() {
@@ -222,7 +222,7 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, ctx *evalContext, f *E
 				}
 				s += *weight
 				if f != nil {
-					f.add(c, weight, 1)
+					f.Add(c, weight, 1)
 				}
 			}
 		case move.Queen:
@@ -230,15 +230,15 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, ctx *evalContext, f *E
 			n := min(attacks.And(mobilityArea).Count(), 42)
 			s += w.QueenMobility[n]
 			if f != nil {
-				f.add(c, &w.QueenMobility[n], 1)
+				f.Add(c, &w.QueenMobility[n], 1)
 			}
 		default: // king: shelter
 			near := shelterNear[c&1][cell].And(ctx.pawns[c]).Count()
 			far := shelterFar[c&1][cell].And(ctx.pawns[c]).Count()
 			s += w.ShelterNear*Score(near) + w.ShelterFar*Score(far)
 			if f != nil {
-				f.add(c, &w.ShelterNear, near)
-				f.add(c, &w.ShelterFar, far)
+				f.Add(c, &w.ShelterNear, near)
+				f.Add(c, &w.ShelterFar, far)
 			}
 			continue
 		}
@@ -251,19 +251,19 @@ func (p *Position) evalSide(c move.Color, w *EvalWeights, ctx *evalContext, f *E
 		u := min(units, kingAttackUnits-1)
 		s += w.KingAttack[u]
 		if f != nil {
-			f.add(c, &w.KingAttack[u], 1)
+			f.Add(c, &w.KingAttack[u], 1)
 		}
 	}
 	if p.counts[c&1][move.Bishop] >= 2 {
 		s += w.BishopPair
 		if f != nil {
-			f.add(c, &w.BishopPair, 1)
+			f.Add(c, &w.BishopPair, 1)
 		}
 	}
 	if n := ctx.pawnAttacks[c].And(enemies).AndNot(p.byPiece[move.Pawn]).Count(); n > 0 {
 		s += w.PawnThreat * Score(n)
 		if f != nil {
-			f.add(c, &w.PawnThreat, n)
+			f.Add(c, &w.PawnThreat, n)
 		}
 	}
 	return s
@@ -284,7 +284,7 @@ func (p *Position) pawnStructure(c move.Color, w *EvalWeights, ctx *evalContext,
 	if doubled := count - bits.OnesCount(uint(files)); doubled > 0 {
 		s += w.Doubled * Score(doubled)
 		if f != nil {
-			f.add(c, &w.Doubled, doubled)
+			f.Add(c, &w.Doubled, doubled)
 		}
 	}
 	for b := own; b.Any(); {
@@ -292,19 +292,19 @@ func (p *Position) pawnStructure(c move.Color, w *EvalWeights, ctx *evalContext,
 		idx := pstIndexOf[c&1][cell] % halfCells
 		s += w.PST[move.Pawn][idx]
 		if f != nil {
-			f.add(c, &w.PST[move.Pawn][idx], 1)
+			f.Add(c, &w.PST[move.Pawn][idx], 1)
 		}
 		if files&(0b101<<(cellFile[cell]&15)>>1) == 0 {
 			s += w.Isolated
 			if f != nil {
-				f.add(c, &w.Isolated, 1)
+				f.Add(c, &w.Isolated, 1)
 			}
 		}
 		ahead := forwardFile[c&1][cell]
 		if ctx.pawnAttacks[c].Has(cell) {
 			s += w.Supported
 			if f != nil {
-				f.add(c, &w.Supported, 1)
+				f.Add(c, &w.Supported, 1)
 			}
 		}
 		if passedSpan[c&1][cell].And(enemy).IsEmpty() && ahead.And(own).IsEmpty() {
@@ -317,11 +317,11 @@ func (p *Position) pawnStructure(c move.Color, w *EvalWeights, ctx *evalContext,
 				s += w.PassedBlocked
 			}
 			if f != nil {
-				f.add(c, &w.Passed[d%11], 1)
-				f.add(c, &w.PassedOwnKing, ownDist)
-				f.add(c, &w.PassedTheirKing, theirDist)
+				f.Add(c, &w.Passed[d%11], 1)
+				f.Add(c, &w.PassedOwnKing, ownDist)
+				f.Add(c, &w.PassedTheirKing, theirDist)
 				if blocked {
-					f.add(c, &w.PassedBlocked, 1)
+					f.Add(c, &w.PassedBlocked, 1)
 				}
 			}
 		}

@@ -3,7 +3,7 @@
 package hexboard
 
 // Tuned by: go run ./bench/tune fit -variant glinski -epochs 400 -rate 1 -lambda 1e-8 -table-lambda 1e-6 -holdout 0.1 -seed 2 /tmp/tunedata/glinski1.txt /tmp/tunedata/glinski2_part.txt
-// on 162829 positions of sakk self-play (see the README section "Evaluation").
+// on 162829 positions of sakk self-play (see docs/strength.md, "Evaluation log").
 
 // Weights are the evaluation weights in use.
 var Weights = EvalWeights{

@@ -1,10 +1,13 @@
 package hexboard
 
+// The evaluation's weights as the tuner and the UCI "eval" table see them:
+// one flat vector of Scores. The machinery is shared (game/evalkit); this
+// file binds it to this board's EvalWeights.
+
 import (
 	"unsafe"
 
-	"github.com/sakk-chess/sakk/engine/evalkit"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/evalkit"
 )
 
 // Score is a midgame/endgame pair (see evalkit.Score).
@@ -18,36 +21,13 @@ func S(mg, eg int) Score { return evalkit.S(mg, eg) }
 const NumWeights = int(unsafe.Sizeof(EvalWeights{}) / unsafe.Sizeof(Score(0)))
 
 // WeightVector is Weights seen as a flat slice (aliasing it) for the tuner.
-func WeightVector() []Score {
-	return unsafe.Slice((*Score)(unsafe.Pointer(&Weights)), NumWeights)
-}
+func WeightVector() []Score { return evalkit.Vector(&Weights) }
 
-// EvalFeatures is the evaluation written as a linear form: for each weight,
-// how many times each side collected it. The static evaluation (White's
-// view) is
-//
-//	Σ_i (White[i]-Black[i]) · (mg_i·Phase + eg_i·(PhaseMax-Phase)) / PhaseMax · Scale/64
-//
-// up to integer rounding. The tuner fits weights against it; EvalTrace sums
-// it by term.
-type EvalFeatures struct {
-	White, Black [NumWeights]int16
-	Phase        int // 0 (bare kings and pawns) .. PhaseMax
-	Scale        int // scale of the whole score, 64 = full (less in drawish endings)
-}
+// EvalFeatures is the evaluation as a linear form (see evalkit.Features).
+type EvalFeatures = evalkit.Features
 
 // PhaseMax is the phase of the start position (see Position.Phase).
 const PhaseMax = 26
-
-// add counts n times the weight at w (an element of Weights) for colour c.
-func (f *EvalFeatures) add(c move.Color, w *Score, n int) {
-	i := (uintptr(unsafe.Pointer(w)) - uintptr(unsafe.Pointer(&Weights))) / unsafe.Sizeof(Score(0))
-	if c == move.White {
-		f.White[i] += int16(n)
-	} else {
-		f.Black[i] += int16(n)
-	}
-}
 
 // WeightTerm names a run of weights (one field of EvalWeights).
 type WeightTerm = evalkit.WeightTerm
@@ -55,3 +35,13 @@ type WeightTerm = evalkit.WeightTerm
 // WeightTerms lists the fields of EvalWeights in order, with their weight
 // index ranges.
 func WeightTerms() []WeightTerm { return evalkit.WeightTerms(EvalWeights{}) }
+
+// EvalTrace explains the static evaluation: a table of terms with White's
+// and Black's midgame and endgame sums and their difference, then the game
+// phase, the endgame scale and the final score (for the UCI "eval" command).
+func (p *Position) EvalTrace() string {
+	var f EvalFeatures
+	v := p.EvalFeaturesOf(&f)
+	trace := evalkit.TraceOf(WeightTerms(), &f, PhaseMax, v, p.side)
+	return trace.Format()
+}

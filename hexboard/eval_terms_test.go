@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // hexPosition builds a position from cell -> FEN letter.

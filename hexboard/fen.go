@@ -6,7 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // rankCells lists the cells of rank r (1..11) from file a to file l, in the
@@ -31,7 +32,7 @@ func init() {
 
 const pieceLetters = " pnbrqk"
 
-// FromFEN reads a position in hex FEN (see /work/shared/data/notation/glinski.md).
+// FromFEN reads a position in hex FEN (described in docs/glinski.md).
 func FromFEN(s string) (*Position, error) {
 	p := &Position{}
 	if err := p.parseFEN(s); err != nil {
@@ -225,7 +226,7 @@ func (p *Position) parseEnPassant(s string) error {
 
 func parseClock(s string, min int, name string) (int, error) {
 	n, err := strconv.Atoi(s)
-	if err != nil || n < min || n > 1<<20 || s[0] < '0' || s[0] > '9' {
+	if err != nil || n < min || n > game.MaxHalfmoveClock || s[0] < '0' || s[0] > '9' {
 		return 0, fmt.Errorf("hex FEN: bad %s %q", name, s)
 	}
 	return n, nil

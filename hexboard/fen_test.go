@@ -3,7 +3,7 @@ package hexboard
 import (
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -160,8 +160,9 @@ func TestParseMoveForms(t *testing.T) {
 	for s, want := range map[string]string{
 		"f10f11":   "needs a piece letter",
 		"f10f11k":  "bad promotion letter",
-		"f10f12q":  "no destination cell",
-		"j1f1":     "no origin cell",
+		"f10f12q":  "no destination cell: Glinski has no cell f12 (the f-file runs f1 to f11)",
+		"j1f1":     "no origin cell: Glinski has no j-file",
+		"a9a8":     "no origin cell: Glinski has no cell a9 (the a-file runs a1 to a6)",
 		"f10f11qq": "unexpected text",
 		"f10f11=":  "no piece after =",
 		"g1g3":     "not legal",

@@ -3,7 +3,7 @@ package hexboard
 import (
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

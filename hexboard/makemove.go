@@ -1,15 +1,15 @@
 package hexboard
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // push saves the current state and returns its slot.
 func (p *Position) push(m move.Move) *state {
-	if p.ply >= MaxHistory {
+	if p.ply >= historySize {
 		// A game longer than the stack: forget its oldest half.
-		copy(p.stack[:], p.stack[MaxHistory/2:])
-		p.ply -= MaxHistory / 2
+		copy(p.stack[:], p.stack[historySize/2:])
+		p.ply -= historySize / 2
 	}
-	st := &p.stack[p.ply&(MaxHistory-1)]
+	st := &p.stack[p.ply&(historySize-1)]
 	p.ply++
 	st.move = m
 	st.ep = int8(p.ep)
@@ -119,7 +119,7 @@ func (p *Position) Unmake() {
 		return
 	}
 	p.ply--
-	st := &p.stack[p.ply&(MaxHistory-1)]
+	st := &p.stack[p.ply&(historySize-1)]
 	m := st.move
 	p.side ^= 1
 	us, them := p.side, p.side^1
@@ -167,7 +167,7 @@ func (p *Position) UnmakeNull() {
 		return
 	}
 	p.ply--
-	st := &p.stack[p.ply&(MaxHistory-1)]
+	st := &p.stack[p.ply&(historySize-1)]
 	p.side ^= 1
 	p.ep = int(st.ep)
 	p.halfmove = int(st.halfmove)
@@ -186,7 +186,7 @@ func (p *Position) IsRepetition() bool {
 		stop = 0
 	}
 	for i := p.ply - 4; i >= stop; i -= 2 {
-		if p.stack[i&(MaxHistory-1)].key == p.key {
+		if p.stack[i&(historySize-1)].key == p.key {
 			return true
 		}
 	}
@@ -201,7 +201,7 @@ func (p *Position) repetitions() int {
 	}
 	n := 0
 	for i := p.ply - 2; i >= stop; i -= 2 {
-		if p.stack[i&(MaxHistory-1)].key == p.key {
+		if p.stack[i&(historySize-1)].key == p.key {
 			n++
 		}
 	}

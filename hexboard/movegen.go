@@ -1,6 +1,6 @@
 package hexboard
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // genKind selects which legal moves a generator writes.
 type genKind uint8

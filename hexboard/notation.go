@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // MoveString writes a move in engine notation: from, to, and a lowercase
@@ -64,6 +64,13 @@ func (p *Position) findMove(s string, from, to int, promo move.Piece) (move.Move
 	return move.None, fmt.Errorf("move %q is not legal here", s)
 }
 
+func joinWhy(what, why string) string {
+	if why == "" {
+		return what
+	}
+	return what + ": " + why
+}
+
 // splitMove reads cell, [-|x], cell, [=], [promotion letter]. Digits are taken
 // greedily: a cell is a file letter and one or two digits.
 func splitMove(s string, allowX bool) (from, to int, promo move.Piece, err error) {
@@ -71,10 +78,14 @@ func splitMove(s string, allowX bool) (from, to int, promo move.Piece, err error
 		return NoCell, NoCell, move.NoPiece, fmt.Errorf("move %q: %s", s, why)
 	}
 	i := 0
-	readCell := func() int {
+	// readCell reads a cell name at i, or says why there is none.
+	readCell := func() (int, string) {
 		start := i
 		if i >= len(s) || fileIndex(s[i]) < 0 {
-			return NoCell
+			if i < len(s) && (s[i] == 'j' || s[i] == 'J') {
+				return NoCell, "Glinski has no j-file (files a to i, k, l)"
+			}
+			return NoCell, ""
 		}
 		i++
 		for i < len(s) && i-start < 3 && s[i] >= '0' && s[i] <= '9' {
@@ -82,18 +93,24 @@ func splitMove(s string, allowX bool) (from, to int, promo move.Piece, err error
 		}
 		c, ok := ParseCell(s[start:i])
 		if !ok {
-			return NoCell
+			if i-start > 1 {
+				f := fileIndex(s[start])
+				return NoCell, fmt.Sprintf("Glinski has no cell %s (the %c-file runs %c1 to %c%d)",
+					s[start:i], s[start], s[start], s[start], FileLength(f))
+			}
+			return NoCell, ""
 		}
-		return c
+		return c, ""
 	}
-	if from = readCell(); from == NoCell {
-		return bad("no origin cell")
+	var why string
+	if from, why = readCell(); from == NoCell {
+		return bad(joinWhy("no origin cell", why))
 	}
 	if i < len(s) && (s[i] == '-' || allowX && s[i] == 'x') {
 		i++
 	}
-	if to = readCell(); to == NoCell {
-		return bad("no destination cell")
+	if to, why = readCell(); to == NoCell {
+		return bad(joinWhy("no destination cell", why))
 	}
 	if i < len(s) && s[i] == '=' {
 		i++

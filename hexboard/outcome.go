@@ -1,8 +1,8 @@
 package hexboard
 
 import (
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Outcome reports checkmate, stalemate (Winner: the side that gave it),

@@ -12,25 +12,19 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// perftCase is one position of the shared Glinski perft suite.
+// perftCase is one position of the Glinski perft suite.
 type perftCase struct {
 	id     string
 	fen    string
 	counts map[int]uint64 // depth -> leaf nodes
 }
 
-// sharedDir is the shared reference data directory (env SAKK_SHARED
-// overrides the default relative to the package directory).
-func sharedDir() string {
-	if dir := os.Getenv("SAKK_SHARED"); dir != "" {
-		return dir
-	}
-	return filepath.Join("..", "..", "shared")
-}
+// perftSuitePath is the Glinski perft suite, kept with the other suites in
+// perft/testdata (its README names the source); tests run in hexboard/.
+var perftSuitePath = filepath.Join("..", "perft", "testdata", "glinski.epd")
 
 func loadPerftSuite(t testing.TB) []perftCase {
-	path := filepath.Join(sharedDir(), "data", "perft", "glinski.epd")
-	f, err := os.Open(path)
+	f, err := os.Open(perftSuitePath)
 	require.NoError(t, err, "the Glinski perft suite is required")
 	defer f.Close()
 	var cases []perftCase

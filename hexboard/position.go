@@ -1,17 +1,17 @@
 package hexboard
 
 import (
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // StartFEN is the Glinski start position in hex FEN.
 const StartFEN = "b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1"
 
-// MaxHistory is the depth of the state stack: moves of the game plus the
+// historySize is the depth of the state stack: moves of the game plus the
 // search. When a longer game fills it, the oldest half is dropped (those moves
 // can no longer be taken back; repetitions that far back are not seen).
-const MaxHistory = 1024
+const historySize = 1024
 
 // PieceValue is the material value of each piece type in centipawns, used for
 // the incrementally kept material sum and by SEE.
@@ -50,7 +50,7 @@ type Position struct {
 	material [2]int
 
 	ply   int // number of states on the stack
-	stack [MaxHistory]state
+	stack [historySize]state
 }
 
 var (
@@ -67,7 +67,7 @@ func New() *Position {
 }
 
 // Variant is game.Glinski.
-func (p *Position) Variant() string { return game.Glinski }
+func (p *Position) Variant() game.Variant { return game.Glinski }
 
 // Reset sets the start position and clears the history.
 func (p *Position) Reset() { *p = *New() }

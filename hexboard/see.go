@@ -1,6 +1,6 @@
 package hexboard
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // SEE is the static exchange evaluation of move m in centipawns: the material
 // the side to move wins (or loses, if negative) when both sides keep

@@ -1,6 +1,6 @@
 package hexboard
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // A direction is a step in hex coordinates (dq, dy2); see Q and Y2.
 type direction struct{ dq, dy2 int }
@@ -159,13 +159,6 @@ func PawnAttacks(col move.Color, c int) Mask { return pawnAttacks[col&1][c&127] 
 // double-step.
 func PawnStartCells(col move.Color) Mask { return pawnStart[col&1] }
 
-// PromotionCells is the set of cells on which pawns of colour col promote.
-func PromotionCells(col move.Color) Mask { return promotionMask[col&1] }
-
-// Ray is the set of cells from c (exclusive) to the edge in direction d
-// (0..5 orthogonal, 6..11 diagonal) on an empty board.
-func Ray(c, d int) Mask { return rays[c&127][d%NumDirections] }
-
 // RookAttacks is the set of cells a rook on c attacks given the occupied cells.
 func RookAttacks(c int, occ Mask) Mask {
 	r := &rays[c&127]
@@ -184,23 +177,3 @@ func BishopAttacks(c int, occ Mask) Mask {
 // QueenAttacks is the set of cells a queen on c attacks given the occupied
 // cells.
 func QueenAttacks(c int, occ Mask) Mask { return RookAttacks(c, occ).Or(BishopAttacks(c, occ)) }
-
-// Attacks is the set of cells a piece of type pt and colour col on c attacks
-// given the occupied cells.
-func Attacks(pt move.Piece, col move.Color, c int, occ Mask) Mask {
-	switch pt {
-	case move.Pawn:
-		return PawnAttacks(col, c)
-	case move.Knight:
-		return KnightAttacks(c)
-	case move.Bishop:
-		return BishopAttacks(c, occ)
-	case move.Rook:
-		return RookAttacks(c, occ)
-	case move.Queen:
-		return QueenAttacks(c, occ)
-	case move.King:
-		return KingAttacks(c)
-	}
-	return Mask{}
-}

@@ -1,6 +1,6 @@
 package hexboard
 
-import "github.com/sakk-chess/sakk/engine/move"
+import "github.com/sakk-chess/sakk/game/move"
 
 // Zobrist keys, from a fixed seed so keys are the same in every run.
 var (

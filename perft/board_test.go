@@ -5,8 +5,8 @@ import (
 	"os"
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

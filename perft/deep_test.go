@@ -6,8 +6,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // One count per variant above the million nodes the board suites stop at
@@ -18,10 +19,11 @@ import (
 // seconds each).
 func TestDeepPerftPerVariant(t *testing.T) {
 	for _, tc := range []struct {
-		variant, fen string
-		depth        int
-		nodes        uint64
-		long         bool
+		variant game.Variant
+		fen     string
+		depth   int
+		nodes   uint64
+		long    bool
 	}{
 		{game.Chess, kiwipete, 4, 4085603, false},
 		{game.Glinski, "", 4, 7282418, false},
@@ -31,7 +33,7 @@ func TestDeepPerftPerVariant(t *testing.T) {
 		if tc.long && testing.Short() {
 			continue
 		}
-		var pos game.Position
+		var pos engine.SearchBoard
 		var err error
 		if tc.fen == "" {
 			pos, err = variant.New(tc.variant)

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // BenchmarkHashLeafDepth measures where the hash should hand over to the

@@ -14,7 +14,7 @@ import (
 
 	"github.com/sakk-chess/sakk/bench/uciproc"
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // findStockfish finds Debian's stockfish (in /usr/games). CI installs it

@@ -5,7 +5,7 @@ import (
 	"io"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // Limits leave the expensive checks of a suite out.

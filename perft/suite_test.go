@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )

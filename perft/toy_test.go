@@ -3,8 +3,8 @@ package perft
 import (
 	"fmt"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // toyPosition is a tiny game with many transpositions (moves commute), so
@@ -26,7 +26,7 @@ func newToy() *toyPosition { return &toyPosition{history: make([]toyState, 0, 64
 // moveCount varies with the state (2..4) so subtrees differ in size.
 func (p *toyPosition) moveCount() int { return 2 + (p.state.a+2*p.state.b)%3 }
 
-func (p *toyPosition) Variant() string               { return "toy" }
+func (p *toyPosition) Variant() game.Variant         { return game.Variant(99) } // no real variant
 func (p *toyPosition) Reset()                        { *p = *newToy() }
 func (p *toyPosition) SetFEN(string) error           { return fmt.Errorf("toy has no FEN") }
 func (p *toyPosition) FEN() string                   { return fmt.Sprint(p.state) }

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -82,11 +82,11 @@ func TestAnswersUCIAndIsReady(t *testing.T) {
 }
 
 func TestPlaysALegalMoveInBothVariants(t *testing.T) {
-	for _, name := range variant.Names() {
+	for _, v := range game.Variants() {
 		s := startSession(t)
-		s.send("setoption name UCI_Variant value " + name)
+		s.send("setoption name UCI_Variant value " + v.String())
 		s.send("ucinewgame")
-		pos, err := variant.New(name)
+		pos, err := variant.New(v)
 		require.NoError(t, err)
 		var played []string
 		for ply := 0; ply < 6; ply++ {
@@ -94,7 +94,7 @@ func TestPlaysALegalMoveInBothVariants(t *testing.T) {
 			s.send("go wtime 1000 btime 1000 winc 10 binc 10")
 			best := strings.TrimPrefix(s.waitFor("bestmove "), "bestmove ")
 			m, err := pos.ParseMove(best)
-			require.NoError(t, err, "%s ply %d: %s", name, ply, best)
+			require.NoError(t, err, "%s ply %d: %s", v, ply, best)
 			pos.Make(m)
 			played = append(played, best)
 		}
@@ -118,8 +118,8 @@ func TestStopEndsAnInfiniteSearch(t *testing.T) {
 
 // searchFEN searches a position to depth and returns the move and the score
 // of the last finished iteration.
-func searchFEN(t *testing.T, name, fen string, depth int) (string, int) {
-	pos, err := variant.FromFEN(name, fen)
+func searchFEN(t *testing.T, v game.Variant, fen string, depth int) (string, int) {
+	pos, err := variant.FromFEN(v, fen)
 	require.NoError(t, err)
 	score := 0
 	best := NewSearcher(pos.Clone(), []uint64{pos.Key()}).Search(Limits{Depth: depth},

@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // engine is the UCI loop's state: the position with its key history and
@@ -18,7 +18,7 @@ import (
 type engine struct {
 	out      io.Writer
 	mu       sync.Mutex // one writer: whole lines
-	variant  string
+	variant  game.Variant
 	pos      game.Position
 	history  []uint64
 	searcher *Searcher
@@ -75,8 +75,11 @@ func (e *engine) say(text string) {
 func (e *engine) setOption(args []string) {
 	line := strings.Join(args, " ")
 	name, value, _ := strings.Cut(strings.TrimPrefix(line, "name "), " value ")
-	if strings.EqualFold(strings.TrimSpace(name), "UCI_Variant") && variant.Valid(value) {
-		e.variant = strings.ToLower(strings.TrimSpace(value))
+	if !strings.EqualFold(strings.TrimSpace(name), "UCI_Variant") {
+		return
+	}
+	if v, err := game.ParseVariant(value); err == nil {
+		e.variant = v
 		e.setPosition([]string{"startpos"})
 	}
 }

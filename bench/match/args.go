@@ -9,8 +9,7 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/bench/stats"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // flagGroup is one "-name value..." group of the command line.
@@ -108,12 +107,9 @@ func defaultConfig() Config {
 func (c *Config) applyFlag(g flagGroup) error {
 	switch g.name {
 	case "variant":
-		return oneValue(g, func(v string) error {
-			if !variant.Valid(v) {
-				return fmt.Errorf("unknown variant %q (chess or glinski)", v)
-			}
-			c.Rules.Variant = strings.ToLower(v)
-			return nil
+		return oneValue(g, func(v string) (err error) {
+			c.Rules.Variant, err = game.ParseVariant(v)
+			return err
 		})
 	case "games":
 		return oneValue(g, positiveInt(&c.Games))
@@ -123,6 +119,8 @@ func (c *Config) applyFlag(g flagGroup) error {
 		return oneValue(g, positiveInt(&c.Concurrency))
 	case "maxmoves":
 		return oneValue(g, positiveInt(&c.Rules.MaxMoves))
+	case "tb":
+		return oneValue(g, func(v string) error { c.Rules.TBPath = v; return nil })
 	case "repeat":
 		return c.applyRepeat(g)
 	case "srand":
@@ -137,15 +135,9 @@ func (c *Config) applyFlag(g flagGroup) error {
 		return oneValue(g, func(v string) (err error) { c.Rules.HangTimeout, err = parsePositiveSeconds(v); return err })
 	case "glinski-stalemate":
 		return oneValue(g, func(v string) error {
-			switch v {
-			case "draw", "1/2":
-				c.Rules.StalemateDraw = true
-			case "3/4", "win":
-				c.Rules.StalemateDraw = false
-			default:
-				return fmt.Errorf("takes draw or 3/4, not %q", v)
-			}
-			return nil
+			rule, err := game.ParseStalemateRule(v)
+			c.Rules.StalemateDraw = rule == game.StalemateDraw
+			return err
 		})
 	case "recover":
 		return nil // crashed engines are always restarted

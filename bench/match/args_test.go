@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sakk-chess/sakk/game"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -17,7 +18,7 @@ func TestParseArgsFull(t *testing.T) {
 			" -sprt elo0=0 elo1=5 alpha=0.05 beta=0.1 -draw movenumber=40 movecount=8 score=10" +
 			" -resign movecount=3 score=1000 twosided=true -srand 42 -maxmoves 200 -glinski-stalemate draw -recover"))
 	require.NoError(t, err)
-	assert.Equal(t, "glinski", cfg.Rules.Variant)
+	assert.Equal(t, game.Glinski, cfg.Rules.Variant)
 	assert.Equal(t, 100, cfg.TotalGames())
 	assert.True(t, cfg.Repeat)
 	assert.Equal(t, 2, cfg.Concurrency)
@@ -67,7 +68,8 @@ func TestParseArgsErrors(t *testing.T) {
 		two + "-openings file=a format=txt":        "format",
 		two + "-draw movenumber=1":                 "movecount",
 		two + "-resign movecount=3":                "score",
-		two + "-glinski-stalemate maybe":           "draw or 3/4",
+		two + "-glinski-stalemate maybe":           "known: three-quarters, draw",
+		two + "-glinski-stalemate 3/4":             "known: three-quarters, draw",
 		two + "-frobnicate":                        "unknown option",
 		two + "-repeat 3":                          "twice",
 		"stray -engine cmd=a":                      "unexpected argument",

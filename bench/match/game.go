@@ -9,13 +9,14 @@ import (
 	"github.com/sakk-chess/sakk/bench/openings"
 	"github.com/sakk-chess/sakk/bench/pgn"
 	"github.com/sakk-chess/sakk/bench/uciproc"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/board/syzygy"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Rules are the settings every game shares.
 type Rules struct {
-	Variant string
+	Variant game.Variant
 	// StalemateDraw scores a Glinski stalemate 1/2-1/2 instead of 3/4-1/4.
 	StalemateDraw bool
 	Draw          *DrawRule
@@ -26,6 +27,10 @@ type Rules struct {
 	StartTimeout time.Duration
 	// HangTimeout bounds a move when no clock or st= does (depth=/nodes=).
 	HangTimeout time.Duration
+	// TBPath is a SyzygyPath: a game ends as soon as it reaches a position
+	// those tables cover (orthodox chess only).
+	TBPath     string
+	tablebases *syzygy.Tablebase // loaded by Run
 }
 
 // Fault kinds: how an engine lost a game by misbehaving.
@@ -34,6 +39,7 @@ const (
 	FaultTime        = "time forfeit"
 	FaultCrash       = "crash"
 	FaultNoAnswer    = "no answer"
+	FaultProtocol    = "protocol fault"
 )
 
 // Game is a finished game.
@@ -53,6 +59,14 @@ type Game struct {
 	WhiteScore float64
 	// GlinskiScore is "3/4-1/4" or "1/4-3/4" after a Glinski stalemate.
 	GlinskiScore string
+	// PVWarnings counts, by colour, answers whose bestmove or ponder move
+	// disagreed with the last PV (fastchess warns about these).
+	PVWarnings [2]int
+	// Chess960 says castling was written king-takes-rook (UCI_Chess960):
+	// the opening is not a standard one (a Chess960 start), or an engine
+	// had the option set. WritePGN tags such a chess game [Variant
+	// "Chess960"]; sakk gui sets it for a game from a Chess960 start.
+	Chess960 bool
 	// FaultSide is the colour (0 White, 1 Black) that misbehaved, or -1.
 	FaultSide int
 	Fault     string
@@ -84,7 +98,7 @@ var errAbort = errors.New("match aborted")
 // playGame plays one game; it returns an error only when the match must
 // stop (an engine that cannot start). Engines that misbehave lose the game
 // and are stopped, so the next game restarts them.
-func playGame(rules *Rules, players [2]*player, opening openings.Opening, number int) (*Game, error) {
+func playGame(rules *Rules, players [2]*player, opening openings.Opening, number int, abort <-chan struct{}) (*Game, error) {
 	s, err := newGameState(rules, players, opening, number)
 	if err != nil {
 		return nil, err
@@ -95,12 +109,12 @@ func playGame(rules *Rules, players [2]*player, opening openings.Opening, number
 		}
 	}
 	for side := range 2 {
-		if err := players[side].newGame(rules.StartTimeout); err != nil {
+		if err := players[side].newGame(s.record.Chess960, rules.StartTimeout); err != nil {
 			s.forfeit(side, FaultNoAnswer, "does not answer isready")
 			return s.record, nil
 		}
 	}
-	for !s.over() {
+	for !s.over() && !aborted(abort) {
 		s.playMove()
 	}
 	return s.record, nil
@@ -110,6 +124,10 @@ func newGameState(rules *Rules, players [2]*player, opening openings.Opening, nu
 	pos, err := opening.Position(rules.Variant)
 	if err != nil {
 		return nil, err
+	}
+	chess960 := nonStandardCastling(pos) || players[0].wantsChess960() || players[1].wantsChess960()
+	if b, ok := pos.(chess960Board); ok {
+		b.SetChess960(chess960) // moves are written and read king-takes-rook
 	}
 	s := &gameState{
 		rules:   rules,
@@ -126,6 +144,7 @@ func newGameState(rules *Rules, players [2]*player, opening openings.Opening, nu
 			FirstMove:  pos.FullmoveNumber(),
 			FaultSide:  -1,
 			Date:       time.Now(),
+			Chess960:   chess960,
 		},
 	}
 	for _, text := range opening.Moves {
@@ -136,6 +155,26 @@ func newGameState(rules *Rules, players [2]*player, opening openings.Opening, nu
 		s.play(m, "book")
 	}
 	return s, nil
+}
+
+// chess960Board is a board with Chess960 castling notation (orthodox
+// chess; Glinski has no castling).
+type chess960Board interface {
+	SetChess960(on bool)
+}
+
+// nonStandardCastling says whether a position has a castling right whose
+// king or rook does not stand where orthodox chess has it: then castling
+// must be sent king-takes-rook, since the king's step may be no move at
+// all (c1c1). The board's FEN shows such rights as file letters.
+func nonStandardCastling(pos game.Position) bool {
+	b, ok := pos.(chess960Board)
+	if !ok {
+		return false
+	}
+	b.SetChess960(false)
+	fields := strings.Fields(pos.FEN())
+	return len(fields) > 2 && strings.Trim(fields[2], "KQkq-") != ""
 }
 
 // play makes a legal move and records it.
@@ -163,6 +202,17 @@ func (s *gameState) positionCommand() string {
 func (s *gameState) playMove() {
 	side := int(s.pos.SideToMove())
 	proc := s.players[side].proc
+	switch err := proc.Idle(s.rules.StartTimeout); {
+	case errors.Is(err, uciproc.ErrProtocol):
+		s.forfeit(side, FaultProtocol, "breaks the protocol: "+proc.Fault())
+		return
+	case errors.Is(err, uciproc.ErrExited):
+		s.forfeit(side, FaultCrash, "disconnects (the engine exited)")
+		return
+	case err != nil:
+		s.forfeit(side, FaultNoAnswer, "does not answer isready")
+		return
+	}
 	if err := proc.Send(s.positionCommand()); err != nil {
 		s.forfeit(side, FaultCrash, "disconnects")
 		return
@@ -170,6 +220,9 @@ func (s *gameState) playMove() {
 	deadline := time.Now().Add(s.clocks[side].Deadline(s.rules.HangTimeout))
 	answer, err := proc.Go(goCommand(s.clocks, side), deadline)
 	switch {
+	case errors.Is(err, uciproc.ErrProtocol):
+		s.forfeit(side, FaultProtocol, "breaks the protocol: "+proc.Fault())
+		return
 	case errors.Is(err, uciproc.ErrExited):
 		s.forfeit(side, FaultCrash, "disconnects (the engine exited)")
 		return
@@ -184,6 +237,9 @@ func (s *gameState) playMove() {
 	if err != nil {
 		s.forfeit(side, FaultIllegalMove, fmt.Sprintf("makes an illegal move: %s", answer.BestMove))
 		return
+	}
+	if answer.PVMismatch() != "" {
+		s.record.PVWarnings[side]++
 	}
 	s.judge.record(side, answer.Score)
 	s.play(m, moveComment(answer))
@@ -208,6 +264,7 @@ func (s *gameState) forfeit(side int, fault, what string) {
 		FaultTime:        "time forfeit",
 		FaultCrash:       "abandoned",
 		FaultNoAnswer:    "abandoned",
+		FaultProtocol:    "rules infraction",
 	}[fault]
 	s.finish(1-side, fmt.Sprintf("%s (%s) %s", colourNames[side], s.players[side].config.Name, what), termination)
 	s.record.FaultSide, s.record.Fault = side, fault
@@ -238,6 +295,10 @@ func (s *gameState) over() bool {
 	}
 	if outcome := s.pos.Outcome(); outcome.Result != game.Ongoing {
 		s.finishByRules(outcome)
+		return true
+	}
+	if winner, reason, ok := s.tablebaseVerdict(); ok {
+		s.finish(winner, reason, "adjudication")
 		return true
 	}
 	plies := len(s.record.Moves)
@@ -274,7 +335,7 @@ func (s *gameState) finishByRules(outcome game.Outcome) {
 // it (PGN result 1-0 / 0-1 with a GlinskiScore tag), unless the rules say
 // draw; orthodox stalemate is a draw.
 func (s *gameState) finishStalemate(winner int) {
-	if !strings.EqualFold(s.rules.Variant, game.Glinski) || s.rules.StalemateDraw {
+	if s.rules.Variant != game.Glinski || s.rules.StalemateDraw {
 		s.finish(-1, "Draw by stalemate", "normal")
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -13,8 +14,7 @@ import (
 
 	"github.com/sakk-chess/sakk/bench/pgn"
 	"github.com/sakk-chess/sakk/bench/stats"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // stubEngine is an -engine group for the test binary acting as a stub.
@@ -45,19 +45,12 @@ func runMatch(t *testing.T, args ...string) (*Summary, string, []pgn.Game) {
 
 // replay checks every PGN move with the move generator and returns the
 // final position.
-func replay(t *testing.T, g pgn.Game, variantName string) game.Position {
-	var pos game.Position
-	var err error
-	if fen := g.Tag("FEN"); fen != "" {
-		pos, err = variant.FromFEN(variantName, fen)
-	} else {
-		pos, err = variant.New(variantName)
-	}
-	require.NoError(t, err)
-	for i, m := range g.Moves {
-		mv, err := pos.ParseSAN(m.Text)
-		require.NoError(t, err, "game %s move %d %q", g.Tag("Round"), i+1, m.Text)
-		pos.Make(mv)
+func replay(t *testing.T, g pgn.Game, v game.Variant) game.Position {
+	start, moves, err := Replay(&g, v)
+	require.NoError(t, err, "game %s", g.Tag("Round"))
+	pos := start.Clone()
+	for _, m := range moves {
+		pos.Make(m)
 	}
 	assert.Equal(t, g.Tag("PlyCount"), strconv.Itoa(len(g.Moves)))
 	return pos
@@ -72,16 +65,14 @@ func closingComment(g pgn.Game) string {
 	return g.Moves[len(g.Moves)-1].Comment
 }
 
-const sharedChessBook = "../../../shared/data/openings/chess-8moves.epd"
+// chessBook is the orthodox opening book kept in bench/openings.
+const chessBook = "../openings/chess-8moves.epd"
 
 func TestRandomEnginesPlayCleanGames(t *testing.T) {
-	if _, err := os.Stat(sharedChessBook); err != nil {
-		t.Skip("the shared data directory is not beside this checkout")
-	}
 	args := append(stubEngine(t, "random"), stubEngine(t, "random2")...)
 	args[len(args)-1] = "args=stub random"
 	summary, out, games := runMatch(t, append(args, "-each", "tc=10+0.1", "-games", "2", "-rounds", "2",
-		"-repeat", "-maxmoves", "40", "-openings", "file="+sharedChessBook, "order=sequential")...)
+		"-repeat", "-maxmoves", "40", "-openings", "file="+chessBook, "order=sequential")...)
 
 	assert.Equal(t, 4, summary.Games)
 	assert.Equal(t, 2, summary.Pentanomial.Pairs())
@@ -177,6 +168,52 @@ func TestEngineThatCannotStart(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, IsAbort(err))
 	assert.Contains(t, err.Error(), "/nonexistent/engine")
+}
+
+// An engine whose UCI_Variant does not list glinski stops a Glinski match
+// before any game, naming the engine (Debian's fairy-stockfish is such an
+// engine; CI installs it).
+func TestEngineWithoutTheVariantStopsTheMatch(t *testing.T) {
+	engines := map[string][]string{"stub": stubEngine(t, "chessonly")}
+	if path, err := exec.LookPath("fairy-stockfish"); err == nil {
+		engines["fairy-stockfish"] = []string{"-engine", "cmd=" + path, "name=fairy"}
+	} else if path := "/usr/games/fairy-stockfish"; fileExists(path) {
+		engines["fairy-stockfish"] = []string{"-engine", "cmd=" + path, "name=fairy"}
+	} else if os.Getenv("CI") == "true" {
+		t.Fatal("fairy-stockfish is not installed (CI installs it)")
+	}
+	for name, engine := range engines {
+		t.Run(name, func(t *testing.T) {
+			args := append(stubEngine(t, "random"), engine...)
+			cfg, err := ParseArgs(append(args, "-variant", "glinski", "-each", "depth=1", "-games", "2"))
+			require.NoError(t, err)
+			var out bytes.Buffer
+			cfg.Out = &out
+			summary, err := Run(context.Background(), cfg)
+			require.Error(t, err)
+			assert.True(t, IsAbort(err))
+			assert.Contains(t, err.Error(), "does not play glinski")
+			if summary != nil {
+				assert.Zero(t, summary.Games, "games were played")
+			}
+		})
+	}
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// A bestmove that does not start the engine's last PV is counted and
+// reported, as fastchess warns about it; a consistent engine gets none.
+func TestPVWarnings(t *testing.T) {
+	args := append(stubEngine(t, "random"), stubEngine(t, "badpv")...)
+	summary, out, _ := runMatch(t, append(args, "-each", "depth=1", "-games", "2", "-maxmoves", "10")...)
+	assert.Zero(t, summary.PVWarnings[0])
+	assert.Greater(t, summary.PVWarnings[1], 5)
+	assert.Contains(t, out, "Warnings of badpv: ")
+	assert.NotContains(t, out, "Warnings of random")
 }
 
 func TestBadOpeningsStopTheMatch(t *testing.T) {

@@ -3,22 +3,21 @@ package match
 import (
 	"io"
 	"strconv"
-	"strings"
 
 	"github.com/sakk-chess/sakk/bench/pgn"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // PGNHeader holds the tags every game of a match shares.
 type PGNHeader struct {
 	Event, Site string
 	TimeControl string
-	Variant     string
+	Variant     game.Variant
 }
 
 // WritePGN writes a finished game: the seven tag roster, Variant for
-// Glinski, FEN/SetUp when it did not start from the start position,
-// GlinskiScore after a Glinski stalemate, then TimeControl, Termination and
+// Glinski or Chess960 (Game.Chess960), FEN/SetUp when it did not start from
+// the start position, GlinskiScore after a Glinski stalemate, then TimeControl, Termination and
 // PlyCount. The reason the game ended closes the move text as a comment.
 func WritePGN(w io.Writer, g *Game, header PGNHeader) error {
 	out := &pgn.Game{Moves: g.Moves, Result: g.Result, Comment: g.Reason}
@@ -29,8 +28,11 @@ func WritePGN(w io.Writer, g *Game, header PGNHeader) error {
 	out.SetTag("White", g.White)
 	out.SetTag("Black", g.Black)
 	out.SetTag("Result", g.Result)
-	if strings.EqualFold(header.Variant, game.Glinski) {
+	switch {
+	case header.Variant == game.Glinski:
 		out.SetTag("Variant", "Glinski")
+	case g.Chess960:
+		out.SetTag("Variant", "Chess960")
 	}
 	if g.StartFEN != "" {
 		out.SetTag("FEN", g.StartFEN)

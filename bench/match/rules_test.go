@@ -10,8 +10,8 @@ import (
 
 	"github.com/sakk-chess/sakk/bench/openings"
 	"github.com/sakk-chess/sakk/bench/uciproc"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 func TestParseClock(t *testing.T) {
@@ -113,10 +113,10 @@ func TestResignAdjudication(t *testing.T) {
 	assert.Equal(t, 0, twoSided.loser())
 }
 
-func stalemateState(t *testing.T, variantName string, drawRule bool) *gameState {
+func stalemateState(t *testing.T, v game.Variant, drawRule bool) *gameState {
 	players := [2]*player{{config: EngineConfig{}}, {config: EngineConfig{}}}
 	players[0].config.Name, players[1].config.Name = "w", "b"
-	s, err := newGameState(&Rules{Variant: variantName, StalemateDraw: drawRule}, players, openingsStart(), 1)
+	s, err := newGameState(&Rules{Variant: v, StalemateDraw: drawRule}, players, openingsStart(), 1)
 	require.NoError(t, err)
 	return s
 }

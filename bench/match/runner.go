@@ -41,6 +41,10 @@ type Config struct {
 	SPRT        *stats.SPRT // nil: no test
 	Event, Site string
 	Out         io.Writer // progress and summary
+	// Abort, when closed, stops the match at once (a second Ctrl-C): the
+	// engines are killed and the games in progress dropped; finished games
+	// stay counted and in the PGN. nil: never.
+	Abort <-chan struct{}
 }
 
 // TotalGames is the number of games scheduled.
@@ -71,6 +75,12 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := loadTablebases(&cfg.Rules); err != nil {
+		return nil, err
+	}
+	if cfg.Rules.tablebases != nil {
+		defer cfg.Rules.tablebases.Close()
+	}
 	pgnFile, err := openPGN(cfg.PGNOut)
 	if err != nil {
 		return nil, err
@@ -84,6 +94,15 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	if cfg.Abort != nil {
+		go func() {
+			select {
+			case <-cfg.Abort:
+				cancel() // no new games either
+			case <-ctx.Done():
+			}
+		}()
+	}
 	results := make(chan finished)
 	jobs := schedule(ctx, &cfg, book)
 	var workers sync.WaitGroup
@@ -194,6 +213,18 @@ func work(ctx context.Context, cfg *Config, jobs <-chan job, results chan<- fini
 	engines := [2]*player{{config: cfg.Engines[0]}, {config: cfg.Engines[1]}}
 	defer engines[0].quit()
 	defer engines[1].quit()
+	if cfg.Abort != nil {
+		done := make(chan struct{})
+		defer close(done)
+		go func() {
+			select {
+			case <-cfg.Abort:
+				engines[0].kill()
+				engines[1].kill()
+			case <-done:
+			}
+		}()
+	}
 	for j := range jobs {
 		if ctx.Err() != nil {
 			continue // stopped: let the scheduler wind down
@@ -202,7 +233,10 @@ func work(ctx context.Context, cfg *Config, jobs <-chan job, results chan<- fini
 		if j.swapped {
 			byColour[0], byColour[1] = engines[1], engines[0]
 		}
-		g, err := playGame(&cfg.Rules, byColour, j.opening, j.index+1)
+		g, err := playGame(&cfg.Rules, byColour, j.opening, j.index+1, cfg.Abort)
+		if aborted(cfg.Abort) {
+			continue // a game cut short by the abort is not a result
+		}
 		if err != nil {
 			handled := make(chan struct{})
 			results <- finished{err: err, handled: handled}
@@ -217,6 +251,16 @@ func work(ctx context.Context, cfg *Config, jobs <-chan job, results chan<- fini
 		handled := make(chan struct{})
 		results <- finished{game: g, handled: handled}
 		<-handled
+	}
+}
+
+// aborted says whether abort (which may be nil) is closed.
+func aborted(abort <-chan struct{}) bool {
+	select {
+	case <-abort:
+		return true
+	default:
+		return false
 	}
 }
 

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // buildSakk compiles the engine into a temporary directory.
@@ -23,26 +23,30 @@ func buildSakk(t *testing.T) string {
 }
 
 // sakkMatch plays sakk against itself and checks every game move by move.
-func sakkMatch(t *testing.T, bin, variantName string, args ...string) *Summary {
+func sakkMatch(t *testing.T, bin string, v game.Variant, args ...string) *Summary {
 	base := []string{"-engine", "cmd=" + bin, "name=sakk-a", "-engine", "cmd=" + bin, "name=sakk-b",
-		"-variant", variantName, "-games", "2", "-repeat", "-maxmoves", "80",
+		"-variant", v.String(), "-games", "2", "-repeat", "-maxmoves", "80",
 		"-draw", "movenumber=30", "movecount=6", "score=15", "-resign", "movecount=3", "score=800"}
 	summary, _, games := runMatch(t, append(base, args...)...)
 	require.Len(t, games, 2)
 	for _, g := range games {
 		assert.Contains(t, []string{"normal", "adjudication"}, g.Tag("Termination"), closingComment(g))
-		replay(t, g, variantName)
+		replay(t, g, v)
 	}
 	assert.Equal(t, 2, summary.Games)
 	assert.Empty(t, summary.Faults[0])
 	assert.Empty(t, summary.Faults[1])
+	assert.Zero(t, summary.PVWarnings[0], "sakk's bestmove always starts its last PV")
+	assert.Zero(t, summary.PVWarnings[1], "sakk's bestmove always starts its last PV")
 	return summary
 }
 
 func TestSakkPlaysChessAndGlinski(t *testing.T) {
 	bin := buildSakk(t)
 	t.Run("chess on a clock", func(t *testing.T) {
-		sakkMatch(t, bin, game.Chess, "-each", "tc=2+0.02", "option.Hash=8",
+		// timemargin: on a loaded machine a scheduling delay of more than
+		// the default 100 ms lost a game on time (load average 25).
+		sakkMatch(t, bin, game.Chess, "-each", "tc=2+0.02", "timemargin=1000", "option.Hash=8",
 			"-openings", "file="+filepath.Join("testdata", "openings.pgn"), "format=pgn")
 	})
 	t.Run("glinski by nodes", func(t *testing.T) {

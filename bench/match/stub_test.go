@@ -2,15 +2,17 @@ package match
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // The test binary doubles as a stub UCI engine when started as
@@ -20,6 +22,15 @@ import (
 //	illegal  plays a random legal move, then an illegal one on its 3rd move
 //	silent   never answers go
 //	crash    exits on its 2nd go
+//	chessonly  plays like random, but its UCI_Variant lacks glinski
+//	badpv    plays like random, but its PV starts with another move
+//	castle   castles whenever it can, and otherwise plays random moves; it
+//	         reads and writes castling king-takes-rook with UCI_Chess960 on
+//	         and panics (crashes) on a castling move in the wrong notation
+//	twice    answers its 2nd go with two bestmoves
+//	flood    answers its 2nd go with 5 MB without a newline, then hangs
+//	orphan   on its 2nd go starts a child that keeps its output open, and
+//	         exits
 func TestMain(m *testing.M) {
 	if len(os.Args) == 3 && os.Args[1] == "stub" {
 		runStub(os.Args[2])
@@ -30,7 +41,8 @@ func TestMain(m *testing.M) {
 
 type stub struct {
 	behaviour string
-	variant   string
+	chess960  bool
+	variant   game.Variant
 	pos       game.Position
 	moves     int
 	rng       *rand.Rand
@@ -56,11 +68,19 @@ func (s *stub) handle(line string) bool {
 	case "uci":
 		fmt.Println("id name stub-" + s.behaviour)
 		fmt.Println("option name Hash type spin default 16 min 1 max 64")
-		fmt.Println("option name UCI_Variant type combo default chess var chess var glinski")
+		if s.behaviour == "chessonly" {
+			fmt.Println("option name UCI_Variant type combo default chess var chess var xiangqi")
+		} else {
+			fmt.Println("option name UCI_Variant type combo default chess var chess var glinski")
+		}
+		fmt.Println("option name UCI_Chess960 type check default false")
 		fmt.Println("uciok")
 	case "setoption":
 		if len(fields) >= 5 && fields[2] == "UCI_Variant" {
-			s.variant = fields[4]
+			s.variant, _ = game.ParseVariant(fields[4])
+		}
+		if len(fields) >= 5 && fields[2] == "UCI_Chess960" {
+			s.chess960 = fields[4] == "true"
 		}
 	case "isready":
 		fmt.Println("readyok")
@@ -90,6 +110,9 @@ func (s *stub) setPosition(fields []string) {
 	if err != nil {
 		panic(err)
 	}
+	if b, ok := s.pos.(interface{ SetChess960(bool) }); ok {
+		b.SetChess960(s.chess960) // with it on, a king's step castling is an error
+	}
 	for _, text := range fields[min(movesAt+1, len(fields)):] {
 		m, err := s.pos.ParseMove(text)
 		if err != nil {
@@ -109,11 +132,44 @@ func (s *stub) answerGo() bool {
 	case s.behaviour == "illegal" && s.moves >= 3:
 		fmt.Println("bestmove a1a1")
 		return true
+	case s.behaviour == "flood" && s.moves >= 2:
+		os.Stdout.Write(bytes.Repeat([]byte("x"), 5<<20))
+		select {}
+	case s.behaviour == "orphan" && s.moves >= 2:
+		child := exec.Command("sleep", "20")
+		child.Stdout = os.Stdout
+		if err := child.Start(); err != nil {
+			panic(err)
+		}
+		os.Exit(3)
 	}
 	var list move.List
 	s.pos.LegalMoves(&list)
 	m := list.Moves[s.rng.IntN(list.N)]
-	fmt.Println("info depth 1 score cp 0 nodes 1 pv " + s.pos.MoveString(m))
+	if s.behaviour == "castle" {
+		for _, c := range list.Slice() {
+			if c.IsCastle() {
+				m = c
+			}
+		}
+	}
+	if s.behaviour == "twice" && s.moves == 2 {
+		fmt.Println("bestmove " + s.pos.MoveString(m))
+	}
+	pv := s.pos.MoveString(m)
+	if s.behaviour == "badpv" && list.N > 1 {
+		pv = s.pos.MoveString(list.Moves[(s.rng.IntN(list.N-1)+1+indexOf(list.Slice(), m))%list.N])
+	}
+	fmt.Println("info depth 1 score cp 0 nodes 1 pv " + pv)
 	fmt.Println("bestmove " + s.pos.MoveString(m))
 	return true
+}
+
+func indexOf(list []move.Move, m move.Move) int {
+	for i, l := range list {
+		if l == m {
+			return i
+		}
+	}
+	return 0
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/bench/stats"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // Summary is the match so far, from the first engine's point of view.
@@ -30,24 +31,27 @@ type Summary struct {
 	Decision                            stats.Decision
 	// Faults counts engine misbehaviour: Faults[engine][kind].
 	Faults [2]map[string]int
+	// PVWarnings counts, by engine, bestmoves (or ponder moves) that
+	// disagreed with the engine's last PV.
+	PVWarnings [2]int
 
-	tcText      string
-	variantName string
-	pending     map[int]float64 // first game of an unfinished pair: its score
-	started     time.Time
+	tcText  string
+	variant game.Variant
+	pending map[int]float64 // first game of an unfinished pair: its score
+	started time.Time
 }
 
 func newSummary(cfg *Config) *Summary {
 	return &Summary{
-		Names:       [2]string{cfg.Engines[0].Name, cfg.Engines[1].Name},
-		Total:       cfg.TotalGames(),
-		Paired:      cfg.Repeat,
-		SPRT:        cfg.SPRT,
-		Faults:      [2]map[string]int{{}, {}},
-		tcText:      cfg.Engines[0].TC.Describe(),
-		variantName: cfg.Rules.Variant,
-		pending:     map[int]float64{},
-		started:     time.Now(),
+		Names:   [2]string{cfg.Engines[0].Name, cfg.Engines[1].Name},
+		Total:   cfg.TotalGames(),
+		Paired:  cfg.Repeat,
+		SPRT:    cfg.SPRT,
+		Faults:  [2]map[string]int{{}, {}},
+		tcText:  cfg.Engines[0].TC.Describe(),
+		variant: cfg.Rules.Variant,
+		pending: map[int]float64{},
+		started: time.Now(),
 	}
 }
 
@@ -70,6 +74,13 @@ func (s *Summary) add(g *Game) {
 		} else {
 			s.StalematesSuffered++
 		}
+	}
+	for colour, n := range g.PVWarnings {
+		engine := g.WhiteEngine
+		if colour == 1 {
+			engine = 1 - engine
+		}
+		s.PVWarnings[engine] += n
 	}
 	if g.FaultSide >= 0 {
 		engine := g.WhiteEngine
@@ -139,7 +150,7 @@ func (s *Summary) Print(w io.Writer) {
 	rule := strings.Repeat("-", 50)
 	elo, margin := s.Elo()
 	fmt.Fprintln(w, rule)
-	fmt.Fprintf(w, "Results of %s vs %s (%s, %s):\n", s.Names[0], s.Names[1], s.tcText, s.variantName)
+	fmt.Fprintf(w, "Results of %s vs %s (%s, %s):\n", s.Names[0], s.Names[1], s.tcText, s.variant)
 	fmt.Fprintf(w, "Elo: %s +/- %s\n", formatElo(elo), formatMargin(margin))
 	fmt.Fprintf(w, "LOS: %.2f %%\n", 100*s.LOS())
 	fmt.Fprintf(w, "Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.2f (%.2f %%)\n",
@@ -158,6 +169,11 @@ func (s *Summary) Print(w io.Writer) {
 	for engine, faults := range s.Faults {
 		if line := faultLine(faults); line != "" {
 			fmt.Fprintf(w, "Faults of %s: %s\n", s.Names[engine], line)
+		}
+	}
+	for engine, n := range s.PVWarnings {
+		if n > 0 {
+			fmt.Fprintf(w, "Warnings of %s: %d bestmove/ponder moves not matching the last PV\n", s.Names[engine], n)
 		}
 	}
 	fmt.Fprintln(w, rule)

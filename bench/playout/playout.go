@@ -1,15 +1,16 @@
 // Package playout makes positions by playing sakk against itself from the
 // start position, mixing random moves with shallow searches, so that the
-// bench and opening files can be regenerated deterministically from a seed.
+// bench positions can be regenerated deterministically from a seed (opening
+// books have their own generator, bench/opengen).
 package playout
 
 import (
 	"math/rand/v2"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Player picks moves: a uniformly random legal move with probability
@@ -32,8 +33,8 @@ func NewPlayer(seed uint64, randomShare float64, depth int) *Player {
 
 // Play plays plies moves from the variant's start position and returns the
 // position, or nil when the game ended on the way.
-func (p *Player) Play(variantName string, plies int) (game.Position, error) {
-	pos, err := variant.New(variantName)
+func (p *Player) Play(v game.Variant, plies int) (engine.SearchBoard, error) {
+	pos, err := variant.New(v)
 	if err != nil {
 		return nil, err
 	}
@@ -51,14 +52,14 @@ func (p *Player) Play(variantName string, plies int) (game.Position, error) {
 
 // PlayRandom plays plies uniformly random legal moves (nil if the game
 // ended on the way).
-func (p *Player) PlayRandom(variantName string, plies int) (game.Position, error) {
+func (p *Player) PlayRandom(v game.Variant, plies int) (engine.SearchBoard, error) {
 	saved := p.RandomShare
 	p.RandomShare = 1
 	defer func() { p.RandomShare = saved }()
-	return p.Play(variantName, plies)
+	return p.Play(v, plies)
 }
 
-func (p *Player) choose(pos game.Position) move.Move {
+func (p *Player) choose(pos engine.SearchBoard) move.Move {
 	if p.Rng.Float64() < p.RandomShare || p.Depth <= 0 {
 		var list move.List
 		pos.LegalMoves(&list)
@@ -70,7 +71,7 @@ func (p *Player) choose(pos game.Position) move.Move {
 
 // Score is a fresh Depth-ply search's score of pos, in centipawns from the
 // side to move's point of view, and whether it is a mate score.
-func (p *Player) Score(pos game.Position, depth int) (cp int, mate bool) {
+func (p *Player) Score(pos engine.SearchBoard, depth int) (cp int, mate bool) {
 	p.Engine.NewGame()
 	r := p.Engine.Search(pos, engine.Limits{Depth: depth}, nil)
 	return r.Score, r.MateIn != 0

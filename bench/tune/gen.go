@@ -9,14 +9,14 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // genConfig says how to generate labelled positions by self-play.
 type genConfig struct {
-	variant     string
+	variant     game.Variant
 	games       int
 	nodes       uint64 // per move
 	randomPlies int    // random moves at the start of each game
@@ -98,7 +98,7 @@ func playGame(e *engine.Engine, cfg genConfig, rng *rand.Rand) ([]record, float6
 	winStreak, drawStreak := 0, 0
 	for ply := 0; ; ply++ {
 		if o := pos.Outcome(); o.Result != game.Ongoing {
-			return recs, outcomeScore(cfg.variant, o), nil
+			return recs, o.WhiteScore(cfg.variant), nil
 		}
 		if ply >= cfg.maxPlies {
 			return recs, 0.5, nil
@@ -142,23 +142,6 @@ func playGame(e *engine.Engine, cfg genConfig, rng *rand.Rand) ([]record, float6
 		}
 		pos.Make(res.Best)
 	}
-}
-
-// outcomeScore is White's score for a finished game.
-func outcomeScore(v string, o game.Outcome) float64 {
-	win := 1.0
-	if o.Winner == move.Black {
-		win = 0
-	}
-	switch o.Result {
-	case game.Checkmate:
-		return win
-	case game.Stalemate:
-		if v == game.Glinski {
-			return 0.5 + (win-0.5)/2
-		}
-	}
-	return 0.5
 }
 
 func sign(x int) int {

@@ -16,6 +16,8 @@ import (
 	"os"
 	"runtime"
 	"strings"
+
+	"github.com/sakk-chess/sakk/game"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -39,7 +41,7 @@ func runGen(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tune gen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var cfg genConfig
-	fs.StringVar(&cfg.variant, "variant", "chess", "chess or glinski")
+	fs.Func("variant", "chess or glinski (default chess)", parseVariantInto(&cfg.variant))
 	fs.IntVar(&cfg.games, "games", 200, "games to play")
 	fs.Uint64Var(&cfg.nodes, "nodes", 3000, "search nodes per move")
 	fs.IntVar(&cfg.randomPlies, "random", 8, "random plies at the start of each game")
@@ -75,7 +77,8 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tune fit", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var cfg fitConfig
-	variantName := fs.String("variant", "chess", "chess or glinski")
+	v := game.Chess
+	fs.Func("variant", "chess or glinski (default chess)", parseVariantInto(&v))
 	fs.IntVar(&cfg.epochs, "epochs", 1000, "full passes of gradient descent")
 	fs.Float64Var(&cfg.rate, "rate", 1, "Adam step size in centipawns")
 	fs.Float64Var(&cfg.lambda, "lambda", 1e-7, "L2 pull toward the starting weights (per cp²)")
@@ -97,7 +100,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	if *freeze != "" {
 		cfg.freezeGroups = strings.Split(*freeze, ",")
 	}
-	m, err := modelFor(*variantName)
+	m, err := modelFor(v)
 	if err != nil {
 		fmt.Fprintln(stderr, "tune fit:", err)
 		return 2
@@ -113,7 +116,7 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	apply(m, p)
-	note := fmt.Sprintf("Tuned by: go run ./bench/tune fit %s\non %d positions of sakk self-play (see the README section \"Evaluation\").",
+	note := fmt.Sprintf("Tuned by: go run ./bench/tune fit %s\non %d positions of sakk self-play (see docs/strength.md, \"Evaluation log\").",
 		strings.Join(args, " "), len(data))
 	if *header != "" {
 		note += "\n" + *header
@@ -133,4 +136,12 @@ func runFit(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "wrote %s\n", m.paramsFile)
 	return 0
+}
+
+// parseVariantInto is a flag.Func reading a variant name into v.
+func parseVariantInto(v *game.Variant) func(string) error {
+	return func(name string) (err error) {
+		*v, err = game.ParseVariant(name)
+		return err
+	}
 }

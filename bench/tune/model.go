@@ -5,8 +5,8 @@ import (
 	"reflect"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
@@ -27,7 +27,7 @@ type sample struct {
 
 // model adapts one board's evaluation to the tuner.
 type model struct {
-	variant    string
+	variant    game.Variant
 	numWeights int
 	get        func(i int) (mg, eg int)
 	set        func(i int, mg, eg int)
@@ -39,12 +39,12 @@ type model struct {
 	paramsFile string // path from the module root
 }
 
-func modelFor(variant string) (*model, error) {
-	switch variant {
+func modelFor(which game.Variant) (*model, error) {
+	switch which {
 	case game.Chess:
 		v := board.WeightVector()
 		return &model{
-			variant: variant, numWeights: board.NumWeights,
+			variant: which, numWeights: board.NumWeights,
 			get: func(i int) (int, int) { return v[i].MG(), v[i].EG() },
 			set: func(i int, mg, eg int) { v[i] = board.S(mg, eg) },
 			features: func(fen string) ([]feature, float32, float32, error) {
@@ -63,7 +63,7 @@ func modelFor(variant string) (*model, error) {
 	case game.Glinski:
 		v := hexboard.WeightVector()
 		return &model{
-			variant: variant, numWeights: hexboard.NumWeights,
+			variant: which, numWeights: hexboard.NumWeights,
 			get: func(i int) (int, int) { return v[i].MG(), v[i].EG() },
 			set: func(i int, mg, eg int) { v[i] = hexboard.S(mg, eg) },
 			features: func(fen string) ([]feature, float32, float32, error) {
@@ -80,7 +80,7 @@ func modelFor(variant string) (*model, error) {
 			pkg:     "hexboard", paramsFile: "hexboard/eval_params.go",
 		}, nil
 	}
-	return nil, fmt.Errorf("unknown variant %q", variant)
+	return nil, fmt.Errorf("no evaluation model for %v", which)
 }
 
 func sparse(white, black []int16) []feature {
@@ -100,4 +100,6 @@ func factors(phase, phaseMax, scale int) (mg, eg float32) {
 }
 
 // variantFromFEN reads a position of either board.
-func variantFromFEN(v, fen string) (game.Position, error) { return variant.FromFEN(v, fen) }
+func variantFromFEN(v game.Variant, fen string) (game.Position, error) {
+	return variant.FromFEN(v, fen)
+}

@@ -7,7 +7,7 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/evalkit"
+	"github.com/sakk-chess/sakk/game/evalkit"
 )
 
 // termRanges lists the fields of the board's EvalWeights as runs of

@@ -14,12 +14,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // The generated weights file parses and names every field.
 func TestParamsSourceParses(t *testing.T) {
-	for _, v := range []string{game.Chess, game.Glinski} {
+	for _, v := range game.Variants() {
 		m, err := modelFor(v)
 		require.NoError(t, err)
 		src, err := paramsSource(m, "test header")
@@ -35,7 +35,7 @@ func TestParamsSourceParses(t *testing.T) {
 
 // Self-play writes labelled quiet positions that the fitter can read.
 func TestGenerateAndLoad(t *testing.T) {
-	for _, v := range []string{game.Chess, game.Glinski} {
+	for _, v := range game.Variants() {
 		var out, log bytes.Buffer
 		cfg := genConfig{variant: v, games: 2, nodes: 300, randomPlies: 4, workers: 1, seed: 3, maxPlies: 60}
 		require.NoError(t, generate(cfg, &out, &log))

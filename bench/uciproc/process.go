@@ -9,9 +9,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -20,6 +22,19 @@ var ErrTimeout = errors.New("engine did not answer in time")
 
 // ErrExited: the engine's process ended (crashed, or closed its output).
 var ErrExited = errors.New("engine process exited")
+
+// ErrProtocol: the engine broke the protocol (a second bestmove, or an
+// output line longer than MaxLineBytes).
+var ErrProtocol = errors.New("engine broke the UCI protocol")
+
+// MaxLineBytes bounds one line of engine output: a longer one (or endless
+// output without a newline) is a protocol fault, not memory to fill.
+const MaxLineBytes = 4 << 20
+
+// exitGrace is how long output may still arrive after the process has
+// exited, before an unanswered wait says ErrExited: a child that inherited
+// the engine's output could keep the pipe open for ever.
+const exitGrace = 100 * time.Millisecond
 
 // Spec says how to start an engine.
 type Spec struct {
@@ -35,10 +50,12 @@ type Process struct {
 	spec   Spec
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
+	stdout *os.File
 	lines  chan string   // stdout lines; closed when the output ends
 	exited chan struct{} // closed when the process has been reaped
 	stop   chan struct{} // closed by Kill so the reader goroutine never blocks
 	once   sync.Once
+	fault  atomic.Pointer[string] // why the engine broke the protocol
 
 	// Options lists the "option name ..." lines the engine announced.
 	Options []string
@@ -55,22 +72,35 @@ func Start(spec Spec, timeout time.Duration) (*Process, error) {
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
+	// A pipe of our own rather than StdoutPipe: the process's exit is
+	// watched apart from the end of its output, which a child of the engine
+	// may hold open after the engine itself has died.
+	stdout, childOut, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdout = childOut
+	ownGroup(cmd)
+	err = cmd.Start()
+	childOut.Close()
+	if err != nil {
+		stdout.Close()
 		return nil, fmt.Errorf("cannot start engine %s (%s): %w", spec.Name, spec.Cmd, err)
 	}
 	p := &Process{
 		spec:   spec,
 		cmd:    cmd,
 		stdin:  stdin,
+		stdout: stdout,
 		lines:  make(chan string, 256),
 		exited: make(chan struct{}),
 		stop:   make(chan struct{}),
 	}
 	go p.readLines(stdout)
+	go func() {
+		_ = cmd.Wait()
+		close(p.exited)
+	}()
 	if err := p.handshake(timeout); err != nil {
 		p.Kill()
 		return nil, fmt.Errorf("engine %s (%s) failed the UCI handshake: %w", spec.Name, spec.Cmd, err)
@@ -78,25 +108,35 @@ func Start(spec Spec, timeout time.Duration) (*Process, error) {
 	return p, nil
 }
 
-// readLines forwards stdout lines until EOF, then reaps the process.
+// readLines forwards stdout lines until EOF, a read error (Kill closes
+// the pipe) or a line over MaxLineBytes, which it records as a fault.
 func (p *Process) readLines(stdout io.Reader) {
-	reader := bufio.NewReaderSize(stdout, 64*1024)
-	for {
-		line, err := reader.ReadString('\n')
-		if line = strings.TrimRight(line, "\r\n"); line != "" {
+	defer close(p.lines)
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 0, 64*1024), MaxLineBytes)
+	for sc.Scan() {
+		if line := strings.TrimRight(sc.Text(), "\r"); line != "" {
 			select {
 			case p.lines <- line:
 			case <-p.stop:
+				return
 			}
 		}
-		if err != nil {
-			break
-		}
 	}
-	close(p.lines)
-	_ = p.cmd.Wait()
-	close(p.exited)
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		p.setFault(fmt.Sprintf("an output line longer than %d bytes", MaxLineBytes))
+	}
 }
+
+// Fault says why the engine broke the protocol ("" if it has not).
+func (p *Process) Fault() string {
+	if why := p.fault.Load(); why != nil {
+		return *why
+	}
+	return ""
+}
+
+func (p *Process) setFault(why string) { p.fault.CompareAndSwap(nil, &why) }
 
 func (p *Process) handshake(timeout time.Duration) error {
 	if err := p.Send("uci"); err != nil {
@@ -127,13 +167,22 @@ func (p *Process) Send(command string) error {
 // WaitFor reads lines until one whose first word is keyword and returns it;
 // every earlier line goes to onLine (which may be nil). It fails with
 // ErrTimeout at the deadline and ErrExited if the output ends.
+//
+// It fails with ErrProtocol when the output broke the protocol, and with
+// ErrExited also when the process has exited and no line has come for
+// exitGrace, even if a child of the engine keeps the output open.
 func (p *Process) WaitFor(keyword string, deadline time.Time, onLine func(string)) (string, error) {
 	timer := time.NewTimer(time.Until(deadline))
 	defer timer.Stop()
+	exited := p.exited
+	var grace <-chan time.Time
 	for {
 		select {
 		case line, ok := <-p.lines:
 			if !ok {
+				if p.Fault() != "" {
+					return "", ErrProtocol
+				}
 				return "", ErrExited
 			}
 			if firstWord(line) == keyword {
@@ -142,10 +191,35 @@ func (p *Process) WaitFor(keyword string, deadline time.Time, onLine func(string
 			if onLine != nil {
 				onLine(line)
 			}
+		case <-exited:
+			exited, grace = nil, time.After(exitGrace)
+		case <-grace:
+			return "", ErrExited
 		case <-timer.C:
 			return "", ErrTimeout
 		}
 	}
+}
+
+// Idle checks that the engine is idle before a new command: it sends
+// isready and waits for readyok, failing with ErrProtocol if a bestmove
+// comes meanwhile (an engine that answered one go twice would otherwise
+// have its stale move taken as the next answer).
+func (p *Process) Idle(timeout time.Duration) error {
+	if err := p.Send("isready"); err != nil {
+		return err
+	}
+	var extra string
+	_, err := p.WaitFor("readyok", time.Now().Add(timeout), func(line string) {
+		if firstWord(line) == "bestmove" && extra == "" {
+			extra = line
+		}
+	})
+	if err == nil && extra != "" {
+		p.setFault(fmt.Sprintf("a second bestmove (%q)", extra))
+		return ErrProtocol
+	}
+	return err
 }
 
 // IsReady sends isready and waits for readyok.
@@ -166,6 +240,25 @@ func (p *Process) SupportsOption(name string) bool {
 		}
 	}
 	return false
+}
+
+// OptionVars lists the values a combo option offers ("var" entries), or
+// nil when the engine has no such combo option.
+func (p *Process) OptionVars(name string) []string {
+	for _, line := range p.Options {
+		if !strings.EqualFold(optionName(line), name) {
+			continue
+		}
+		fields := strings.Fields(line)
+		var vars []string
+		for i := 0; i+1 < len(fields); i++ {
+			if fields[i] == "var" {
+				vars = append(vars, fields[i+1])
+			}
+		}
+		return vars
+	}
+	return nil
 }
 
 // SetOption sends "setoption name N value V" (no value part when value is "").
@@ -204,8 +297,10 @@ func (p *Process) Kill() {
 		close(p.stop)
 		_ = p.stdin.Close()
 		if p.cmd.Process != nil {
+			killGroup(p.cmd)
 			_ = p.cmd.Process.Kill()
 		}
+		_ = p.stdout.Close() // a child holding the pipe must not keep the reader
 	})
 	select {
 	case <-p.exited:

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -44,6 +46,15 @@ func runStub(mode string) {
 			fmt.Println("info depth 2 score mate -3 nodes 10 pv e2e4 e7e5")
 			fmt.Println("bestmove e2e4 ponder e7e5")
 		case fields[0] == "go" && mode == "crash":
+			os.Exit(3)
+		case fields[0] == "go" && mode == "orphan":
+			// A child that inherits stdout and outlives the engine.
+			child := exec.Command("sleep", "30")
+			child.Stdout = os.Stdout
+			if err := child.Start(); err != nil {
+				panic(err)
+			}
+			fmt.Printf("info string child %d\n", child.Process.Pid)
 			os.Exit(3)
 		case fields[0] == "quit":
 			return
@@ -125,4 +136,41 @@ func TestScoreForms(t *testing.T) {
 	assert.Equal(t, -12, a.Score.CP, "info string is free text")
 	readInfo("info depth x score cp", &a)
 	assert.Equal(t, 7, a.Depth)
+}
+
+// An engine that dies while a child keeps its output open is seen as
+// exited when the process ends, not when the output does (before: only at
+// the deadline, as a timeout), and Kill takes the child with it (the
+// engine runs in a process group of its own).
+func TestDeadEngineWithLiveChild(t *testing.T) {
+	p, err := Start(stubSpec(t, "orphan"), 5*time.Second)
+	require.NoError(t, err)
+	defer p.Kill()
+	child := 0
+	start := time.Now()
+	require.NoError(t, p.Send("go depth 1"))
+	_, err = p.WaitFor("bestmove", time.Now().Add(20*time.Second), func(line string) {
+		if rest, ok := strings.CutPrefix(line, "info string child "); ok {
+			child, _ = strconv.Atoi(rest)
+		}
+	})
+	assert.ErrorIs(t, err, ErrExited)
+	assert.Less(t, time.Since(start), 10*time.Second)
+	require.Positive(t, child)
+	assert.True(t, running(child), "the child outlives the engine")
+	p.Kill()
+	for deadline := time.Now().Add(5 * time.Second); running(child) && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	assert.False(t, running(child), "Kill leaves the engine's child running")
+}
+
+// running says whether a process exists and is not a zombie.
+func running(pid int) bool {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	_, after, _ := strings.Cut(string(stat), ") ")
+	return !strings.HasPrefix(after, "Z")
 }

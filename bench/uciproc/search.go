@@ -44,9 +44,25 @@ func (s Score) String() string {
 type Answer struct {
 	BestMove string
 	Ponder   string
-	Score    Score // from the last info line with a score
-	Depth    int   // from the last info line with a depth
+	Score    Score    // from the last info line with a score
+	Depth    int      // from the last info line with a depth
+	PV       []string // from the last info line with a pv (the best line under MultiPV)
 	Elapsed  time.Duration
+}
+
+// PVMismatch says what a match runner such as fastchess warns about: a
+// bestmove that is not the first move of the last PV, or a ponder move
+// that is not its second ("" when the answer is consistent or has no PV).
+func (a *Answer) PVMismatch() string {
+	switch {
+	case len(a.PV) == 0:
+		return ""
+	case a.PV[0] != a.BestMove:
+		return fmt.Sprintf("bestmove %s does not start the last PV (%s)", a.BestMove, strings.Join(a.PV, " "))
+	case a.Ponder != "" && (len(a.PV) < 2 || a.PV[1] != a.Ponder):
+		return fmt.Sprintf("ponder %s is not the second move of the last PV (%s)", a.Ponder, strings.Join(a.PV, " "))
+	}
+	return ""
 }
 
 // Go sends a go command and waits for bestmove until deadline. Elapsed is
@@ -77,8 +93,9 @@ func (p *Process) Go(command string, deadline time.Time) (Answer, error) {
 	return answer, nil
 }
 
-// readInfo takes depth and score from an info line; bound scores
-// (lowerbound/upperbound) count like exact ones, as GUIs show them.
+// readInfo takes depth, score and PV from an info line of the best line
+// (multipv 1 or none); bound scores (lowerbound/upperbound) count like
+// exact ones, as GUIs show them.
 func readInfo(line string, answer *Answer) {
 	fields := strings.Fields(line)
 	for i := 1; i+1 < len(fields); i++ {
@@ -91,8 +108,15 @@ func readInfo(line string, answer *Answer) {
 			if i+2 < len(fields) {
 				readScore(fields[i+1], fields[i+2], &answer.Score)
 			}
-		case "pv", "string":
-			return // the rest is moves or free text
+		case "multipv":
+			if fields[i+1] != "1" {
+				return // another line than the best: no score, depth or PV from it
+			}
+		case "pv":
+			answer.PV = append(answer.PV[:0], fields[i+1:]...)
+			return
+		case "string":
+			return // the rest is free text
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 )
 
 // newFlagSet returns a flag set that reports nothing itself, so that each
@@ -21,18 +22,32 @@ func newFlagSet(name string) *flag.FlagSet {
 // stdout; on any error, a message to stderr. done reports that the command
 // should return code right away.
 func parseFlags(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (done bool, code int) {
-	command := "sakk " + fs.Name()
+	if done, code := parseFlagsAndArgs(fs, args, usage, stdout, stderr); done {
+		return done, code
+	}
+	if fs.NArg() > 0 {
+		return true, unexpectedArgument(fs, stderr)
+	}
+	return false, exitOK
+}
+
+// parseFlagsAndArgs is parseFlags for a command that may take arguments
+// after its options (fs.Args()).
+func parseFlagsAndArgs(fs *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (done bool, code int) {
 	err := fs.Parse(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, usage)
 		return true, exitOK
 	case err != nil:
-		return true, usageError(stderr, command, flagErrorText(fs, err))
-	case fs.NArg() > 0:
-		return true, usageError(stderr, command, fmt.Sprintf("unexpected argument %q", fs.Arg(0)))
+		return true, usageError(stderr, "sakk "+fs.Name(), flagErrorText(fs, err))
 	}
 	return false, exitOK
+}
+
+// unexpectedArgument reports the first argument a command does not take.
+func unexpectedArgument(fs *flag.FlagSet, stderr io.Writer) int {
+	return usageError(stderr, "sakk "+fs.Name(), fmt.Sprintf("unexpected argument %q", fs.Arg(0)))
 }
 
 // flagErrorText rewords the flag package's errors for people, naming
@@ -66,6 +81,8 @@ func flagKind(fs *flag.FlagSet, name string) string {
 				return "a non-negative integer"
 			case bool:
 				return "true or false"
+			case time.Duration:
+				return "a duration such as 30s or 2m"
 			}
 		}
 	}

@@ -9,7 +9,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/engine"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // Exit codes of every subcommand.
@@ -58,7 +59,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		printHelp(stdout)
 		return exitOK
 	case opts.version:
-		fmt.Fprintf(stdout, "sakk %s\n", variant.Version)
+		fmt.Fprintf(stdout, "sakk %s\n", engine.Version)
 		return exitOK
 	}
 	name := defaultCommand
@@ -117,7 +118,7 @@ Usage:
   sakk help <command>              show a command's own options
 
 Commands:
-`, variant.Version)
+`, engine.Version)
 	names := make([]string, 0, len(subcommands))
 	for name := range subcommands {
 		names = append(names, name)
@@ -138,5 +139,5 @@ Options (before the command):
 Variants: %s.
 Exit codes: 0 success, 1 the command found a problem (e.g. a perft
 mismatch), 2 bad arguments or unreadable input.
-`, strings.Join(variant.Names(), ", "))
+`, strings.Join(game.VariantNames(), ", "))
 }

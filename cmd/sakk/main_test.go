@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -55,7 +55,7 @@ func TestHelpListsEverySubcommand(t *testing.T) {
 func TestVersion(t *testing.T) {
 	code, out, _ := runSakk("--version")
 	assert.Equal(t, exitOK, code)
-	assert.Equal(t, "sakk "+variant.Version+"\n", out)
+	assert.Equal(t, "sakk "+engine.Version+"\n", out)
 }
 
 func TestDispatchPassesArgumentsAndExitCode(t *testing.T) {

@@ -40,12 +40,20 @@ Options:
   -draw movenumber=N movecount=N score=CP          draw adjudication
   -resign movecount=N score=CP [twosided=true]     resign adjudication
   -maxmoves N                 draw after N full moves
-  -glinski-stalemate 3/4|draw how a Glinski stalemate scores (default 3/4)
+  -tb DIR[:DIR...]            adjudicate by Syzygy tablebases (chess): a game
+                              ends as soon as it reaches a position they cover
+  -glinski-stalemate three-quarters|draw
+                              how a Glinski stalemate scores, as the UCI
+                              option GlinskiStalemate (default three-quarters)
   -hang-timeout SECONDS       limit for a move without clock or st= (60)
   -event NAME  -site NAME     PGN tags
 
-An illegal move, a time forfeit, a crash or a silent engine loses the game;
-the engine is restarted and the match goes on.
+An illegal move, a time forfeit, a crash, a silent engine or a protocol
+fault (a second bestmove, an output line over 4 MB) loses the game; the
+engine is restarted and the match goes on. A game whose opening is not a
+standard one, or with option.UCI_Chess960=true, is played in Chess960
+notation (castling king-takes-rook). Ctrl-C finishes the games in progress;
+a second Ctrl-C stops at once, keeping the finished games.
 
 Exit codes: 0 the match was played, 2 bad arguments, openings or an engine
 that cannot start.
@@ -65,11 +73,44 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "sakk match", err.Error())
 	}
 	cfg.Out = stdout
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, abort, stop := interrupts(stderr)
 	defer stop()
+	cfg.Abort = abort
 	if _, err := match.Run(ctx, cfg); err != nil {
 		fmt.Fprintf(stderr, "sakk match: %v\n", err)
 		return exitUsage
 	}
 	return exitOK
+}
+
+// interrupts turns the first Ctrl-C into ctx's cancellation (the match ends
+// after the games in progress) and the second into abort (engines killed,
+// games in progress dropped; the PGN keeps the finished ones).
+func interrupts(stderr io.Writer) (ctx context.Context, abort <-chan struct{}, stop func()) {
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt)
+	ctx, cancel := context.WithCancel(context.Background())
+	aborting := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-signals:
+		case <-done:
+			return
+		}
+		fmt.Fprintln(stderr, "sakk match: interrupted: finishing the games in progress (Ctrl-C again to stop now)")
+		cancel()
+		select {
+		case <-signals:
+		case <-done:
+			return
+		}
+		fmt.Fprintln(stderr, "sakk match: stopping now: the games in progress are dropped")
+		close(aborting)
+	}()
+	return ctx, aborting, func() {
+		signal.Stop(signals)
+		close(done)
+		cancel()
+	}
 }

@@ -10,9 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/perft"
+	"github.com/sakk-chess/sakk/perft/bisect"
 )
 
 func init() {
@@ -27,13 +28,23 @@ const (
 )
 
 const perftUsage = `Usage:
-  sakk perft [--variant chess|glinski] [--fen FEN] --depth N [--divide]
-             [--threads N] [--hash MB] [--chess960]
+  sakk perft [--variant chess|glinski] [--fen FEN] [--moves "M1 M2 ..."]
+             --depth N [--divide] [--threads N] [--hash MB] [--chess960]
   sakk perft --suite FILE [--variant chess|glinski] [--max-depth D]
              [--max-nodes N] [--threads N] [--hash MB] [--chess960]
+  sakk perft --against CMD [--protocol uci|perftree] [--timeout T]
+             [--variant chess|glinski] [--fen FEN] [--moves "M1 M2 ..."]
+             --depth N [--threads N] [--hash MB] [--chess960]
+  sakk perft --perftree [--variant chess|glinski] DEPTH FEN [MOVES]
 
 Counts the leaf nodes of the tree of legal moves (perft), to check the move
-generator against known counts.
+generator against known counts. With --against it finds where another
+engine's move generator goes wrong: it compares that engine's per-move
+counts with sakk's, descends into the first move (in sorted order) whose
+count differs, and at the first position whose move lists differ prints the
+moves that lead there, its FEN, the moves the engine is missing and those it
+has in excess. With --perftree sakk answers the perftree tool's calls, so that
+other tools can bisect against sakk.
 
 Options:
   --variant NAME   chess or glinski (default: chess; with --fen, glinski if
@@ -46,28 +57,51 @@ Options:
   --threads N      spread the root moves over N threads, 1..256 (default 1)
   --hash MB        use a perft hash table of MB megabytes, 0..65536 (default 0)
   --chess960       write castling as king-takes-rook (e1h1) in --divide
-                   output (chess only); on by itself when a castling rook is
-                   not on the a- or h-file. Counts are the same either way.
+                   output, and ask it of the --against engine (chess only);
+                   on by itself when a castling rook is not on the a- or
+                   h-file. Counts are the same either way.
   --suite FILE     check every ";Dn count" entry of an EPD perft suite
   --max-depth D    with --suite: skip entries deeper than D (and always
                    those deeper than 20)
   --max-nodes N    with --suite: skip entries expecting more than N nodes
+  --moves "M ..."  moves played from the FEN before counting, in UCI notation
+                   (castling as e1g1 or e1h1, promotion letters either case)
+  --against CMD    compare with the engine run by CMD (a command line; quote
+                   it if it has spaces)
+  --protocol P     how to drive CMD: uci (default) sends "position fen F moves
+                   M" and "go perft N" and reads "e2e4: 600" lines up to
+                   "Nodes searched: N"; perftree runs "CMD N 'F' 'M'" per
+                   divide and reads "e2e4 600" lines, a blank line and the
+                   total. For Glinski, uci first sets UCI_Variant to glinski;
+                   for Chess960 positions (or --chess960), UCI_Chess960.
+  --timeout T      with --against: give up when the engine has not answered
+                   within T (default 1m0s per answer)
+  --perftree       answer one perftree call: DEPTH, FEN and (maybe empty)
+                   MOVES as arguments; prints "move count" lines, a blank line
+                   and the total
 
 Output: the divide lines, then "Nodes searched: N" and "Time: T, N nodes/s".
 A suite prints one line per position and depth ("ok" or "FAIL"), then
 "N passed, N failed".
 
-Exit codes: 0 success, 1 a suite count did not match, 2 bad arguments, FEN or
-suite file.
+With --against, one line per depth, then "No difference: ..." or a report.
+
+Exit codes: 0 success (with --against: no difference), 1 a suite count did
+not match or --against found a difference, 2 bad arguments, FEN or suite
+file, or an engine that cannot be started, exits or does not answer.
 `
 
 // perftArgs are the perft command's options.
 type perftArgs struct {
 	variant, fen, suite string
+	moves               string
+	against, protocol   string
+	timeout             time.Duration
 	depth, threads      int
 	hashMB, maxDepth    int
 	maxNodes            uint64
 	divide, chess960    bool
+	perftree            bool
 }
 
 func runPerft(args []string, stdout, stderr io.Writer) int {
@@ -83,28 +117,44 @@ func runPerft(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&a.suite, "suite", "", "")
 	fs.IntVar(&a.maxDepth, "max-depth", 0, "")
 	fs.Uint64Var(&a.maxNodes, "max-nodes", 0, "")
-	if done, code := parseFlags(fs, args, perftUsage, stdout, stderr); done {
+	fs.StringVar(&a.moves, "moves", "", "")
+	fs.StringVar(&a.against, "against", "", "")
+	fs.StringVar(&a.protocol, "protocol", protocolUCI, "")
+	fs.DurationVar(&a.timeout, "timeout", bisect.DefaultTimeout, "")
+	fs.BoolVar(&a.perftree, "perftree", false, "")
+	if done, code := parseFlagsAndArgs(fs, args, perftUsage, stdout, stderr); done {
 		return code
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if a.perftree {
+		return runPerftree(a, set, fs.Args(), stdout, stderr)
+	}
+	if fs.NArg() > 0 {
+		return unexpectedArgument(fs, stderr)
+	}
 	if err := a.check(set); err != nil {
 		return usageError(stderr, "sakk perft", err.Error())
 	}
-	name := a.variantName()
-	if a.chess960 && name != game.Chess {
+	v := a.pickVariant()
+	if a.chess960 && v != game.Chess {
 		return usageError(stderr, "sakk perft", "--chess960 only applies to chess")
 	}
-	if a.suite != "" {
-		return runPerftSuite(a, name, stdout, stderr)
+	switch {
+	case a.suite != "":
+		return runPerftSuite(a, v, stdout, stderr)
+	case a.against != "":
+		return runPerftAgainst(a, v, stdout, stderr)
 	}
-	return runPerftCount(a, name, stdout, stderr)
+	return runPerftCount(a, v, stdout, stderr)
 }
 
 // check rejects option values and combinations that make no sense.
 func (a *perftArgs) check(set map[string]bool) error {
-	if a.variant != "" && !variant.Valid(a.variant) {
-		return fmt.Errorf("unknown variant %q (known: %s)", a.variant, strings.Join(variant.Names(), ", "))
+	if a.variant != "" {
+		if _, err := game.ParseVariant(a.variant); err != nil {
+			return err
+		}
 	}
 	if a.threads < 1 || a.threads > perftMaxThreads {
 		return fmt.Errorf("--threads must be 1..%d, not %d", perftMaxThreads, a.threads)
@@ -112,8 +162,20 @@ func (a *perftArgs) check(set map[string]bool) error {
 	if a.hashMB < 0 || a.hashMB > perftMaxHashMB {
 		return fmt.Errorf("--hash must be 0..%d MB, not %d", perftMaxHashMB, a.hashMB)
 	}
+	if set["against"] && strings.TrimSpace(a.against) == "" {
+		return fmt.Errorf("--against needs a command")
+	}
+	if a.against == "" {
+		for _, name := range []string{"protocol", "timeout"} {
+			if set[name] {
+				return fmt.Errorf("--%s only applies to --against", name)
+			}
+		}
+	} else if err := a.checkAgainst(set); err != nil {
+		return err
+	}
 	if a.suite != "" {
-		for _, name := range []string{"fen", "depth", "divide"} {
+		for _, name := range []string{"fen", "depth", "divide", "moves"} {
 			if set[name] {
 				return fmt.Errorf("--%s cannot be used with --suite", name)
 			}
@@ -137,12 +199,13 @@ func (a *perftArgs) check(set map[string]bool) error {
 	return nil
 }
 
-// variantName picks the variant: --variant, else a guess from the suite's
-// file name or the FEN.
-func (a *perftArgs) variantName() string {
+// pickVariant picks the variant: --variant (checked already), else a guess
+// from the suite's file name or the FEN.
+func (a *perftArgs) pickVariant() game.Variant {
 	switch {
 	case a.variant != "":
-		return strings.ToLower(a.variant)
+		v, _ := game.ParseVariant(a.variant)
+		return v
 	case a.suite != "":
 		return suiteVariant(a.suite)
 	}
@@ -153,13 +216,13 @@ func (a *perftArgs) variantName() string {
 }
 
 // newPosition reads fen (or the start position for "") as the variant.
-func (a *perftArgs) newPosition(name, fen string) (game.Position, error) {
+func (a *perftArgs) newPosition(v game.Variant, fen string) (game.Position, error) {
 	var pos game.Position
 	var err error
 	if fen == "" {
-		pos, err = variant.New(name)
+		pos, err = variant.New(v)
 	} else {
-		pos, err = variant.FromFEN(name, fen)
+		pos, err = variant.FromFEN(v, fen)
 	}
 	if err != nil {
 		return nil, err
@@ -181,10 +244,14 @@ func castlingNeedsChess960(pos game.Position) bool {
 }
 
 // runPerftCount counts one position, with --divide lines if asked.
-func runPerftCount(a perftArgs, name string, stdout, stderr io.Writer) int {
-	pos, err := a.newPosition(name, a.fen)
+func runPerftCount(a perftArgs, v game.Variant, stdout, stderr io.Writer) int {
+	pos, err := a.newPosition(v, a.fen)
 	if err != nil {
 		fmt.Fprintf(stderr, "sakk perft: bad FEN: %v\n", err)
+		return exitUsage
+	}
+	if _, err := bisect.PlayMoves(pos, strings.Fields(a.moves)); err != nil {
+		fmt.Fprintf(stderr, "sakk perft: --moves: %v\n", err)
 		return exitUsage
 	}
 	counter := perft.NewCounter(a.threads, a.hashMB)
@@ -208,7 +275,7 @@ func runPerftCount(a perftArgs, name string, stdout, stderr io.Writer) int {
 }
 
 // runPerftSuite checks an EPD perft suite; exit 1 on any mismatch.
-func runPerftSuite(a perftArgs, name string, stdout, stderr io.Writer) int {
+func runPerftSuite(a perftArgs, v game.Variant, stdout, stderr io.Writer) int {
 	file, err := os.Open(a.suite)
 	if err != nil {
 		fmt.Fprintf(stderr, "sakk perft: cannot read suite: %v\n", err)
@@ -220,7 +287,7 @@ func runPerftSuite(a perftArgs, name string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sakk perft: %s: %v\n", a.suite, err)
 		return exitUsage
 	}
-	newPos := func(fen string) (game.Position, error) { return a.newPosition(name, fen) }
+	newPos := func(fen string) (game.Position, error) { return a.newPosition(v, fen) }
 	counter := perft.NewCounter(a.threads, a.hashMB)
 	maxDepth := perftMaxDepth // the same bound as --depth
 	if a.maxDepth > 0 {
@@ -239,8 +306,8 @@ func runPerftSuite(a perftArgs, name string, stdout, stderr io.Writer) int {
 }
 
 // suiteVariant guesses a suite's variant from its file name.
-func suiteVariant(path string) string {
-	if strings.Contains(strings.ToLower(filepath.Base(path)), game.Glinski) {
+func suiteVariant(path string) game.Variant {
+	if strings.Contains(strings.ToLower(filepath.Base(path)), game.Glinski.String()) {
 		return game.Glinski
 	}
 	return game.Chess

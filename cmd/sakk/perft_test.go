@@ -105,7 +105,8 @@ func TestPerftBadArgumentsExit2(t *testing.T) {
 func TestPerftHelp(t *testing.T) {
 	code, out, _ := runSakk("perft", "--help")
 	assert.Equal(t, exitOK, code)
-	for _, option := range []string{"--variant", "--fen", "--depth", "--divide", "--threads", "--hash", "--chess960", "--suite", "--max-depth", "--max-nodes"} {
+	for _, option := range []string{"--variant", "--fen", "--depth", "--divide", "--threads", "--hash", "--chess960", "--suite", "--max-depth", "--max-nodes",
+		"--moves", "--against", "--protocol", "--timeout", "--perftree"} {
 		assert.Contains(t, out, "  "+option+" ", "help documents %s", option)
 	}
 }

@@ -8,10 +8,13 @@
 package tt
 
 import (
+	"fmt"
 	"math/bits"
+	"runtime"
+	"sync"
 	"sync/atomic"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Bound says how a stored score relates to the true score.
@@ -57,26 +60,87 @@ type Table struct {
 	gen     uint8 // generation in the high 6 bits; bound in the low 2
 }
 
+// entryBytes is the size of an entry.
+const entryBytes = 16
+
+// headroom is the memory Resize leaves to the rest of the process and the
+// machine: a quarter of what is available, at least 256 MB.
+func headroom(avail uint64) uint64 { return max(avail/4, 256<<20) }
+
+// memoryAvailable reports the bytes the process could still allocate
+// (false: unknown). Tests replace it.
+var memoryAvailable = availableMemory
+
 // Resize allocates a table of mb megabytes (clamped to MinMB..MaxMB),
-// dropping all entries. It does nothing if the size is unchanged.
-func (t *Table) Resize(mb int) {
+// dropping all entries. It does nothing if the size is unchanged. A size
+// the machine cannot hold (checked against the available physical memory,
+// with headroom), or an allocation that fails, is an error, and the old
+// table stays as it was.
+func (t *Table) Resize(mb int) error {
 	mb = min(max(mb, MinMB), MaxMB)
-	n := uint64(mb) << 20 / 16 / bucketSize
+	n := uint64(mb) << 20 / entryBytes / bucketSize
 	if n == t.buckets {
-		return
+		return nil
 	}
-	t.entries = nil // let the old table go before the new one is allocated
-	t.entries = make([]entry, n*bucketSize)
-	t.buckets = n
+	need := n * bucketSize * entryBytes
+	if avail, ok := memoryAvailable(); ok {
+		avail += uint64(len(t.entries)) * entryBytes // the old table goes
+		if need+headroom(avail) > avail {
+			return fmt.Errorf("%d MB will not fit: about %d MB of memory is available, %d MB must stay free; keeping %d MB",
+				mb, avail>>20, headroom(avail)>>20, t.SizeMB())
+		}
+	}
+	entries, err := allocate(n * bucketSize)
+	if err != nil {
+		return fmt.Errorf("cannot allocate %d MB (%v); keeping %d MB", mb, err, t.SizeMB())
+	}
+	release(t.entries)
+	t.entries, t.buckets = entries, n
+	return nil
 }
 
 // SizeMB is the allocated size in megabytes (0 when unallocated).
-func (t *Table) SizeMB() int { return int(t.buckets * bucketSize * 16 >> 20) }
+func (t *Table) SizeMB() int { return int(t.buckets * bucketSize * entryBytes >> 20) }
 
-// Clear empties the table.
+// freshAbove is the table size from which Clear takes fresh memory from the
+// kernel instead of writing zeros: writing gigabytes takes seconds, a new
+// mapping is instant and its pages are zeroed when the search first uses
+// them.
+const freshAbove = 64 << 20
+
+// Clear empties the table: a big one by swapping in a fresh zero mapping
+// (where the system gives one) or else by clearing in parallel.
 func (t *Table) Clear() {
-	clear(t.entries)
 	t.gen = 0
+	size := uint64(len(t.entries)) * entryBytes
+	if size >= freshAbove && freshIsZero {
+		if fresh, err := allocate(uint64(len(t.entries))); err == nil {
+			old := t.entries
+			t.entries = fresh
+			go release(old) // giving back gigabytes takes a while too
+			return
+		}
+	}
+	parallelClear(t.entries)
+}
+
+// parallelClear zeroes entries with one goroutine per processor.
+func parallelClear(entries []entry) {
+	if len(entries)*entryBytes < freshAbove {
+		clear(entries)
+		return
+	}
+	parts := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for i := range parts {
+		part := entries[len(entries)*i/parts : len(entries)*(i+1)/parts]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			clear(part)
+		}()
+	}
+	wg.Wait()
 }
 
 // NewSearch ages the table: entries of older searches are replaced first.

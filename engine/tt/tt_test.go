@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 func TestEmptyTableFindsNothing(t *testing.T) {
@@ -131,4 +131,53 @@ func TestConcurrentAccessIsConsistent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// A size beyond the available memory is refused and the old table kept,
+// still working.
+func TestResizeRefusesWhatDoesNotFit(t *testing.T) {
+	defer func(f func() (uint64, bool)) { memoryAvailable = f }(memoryAvailable)
+	memoryAvailable = func() (uint64, bool) { return 1 << 30, true } // 1 GB free
+
+	var tab Table
+	require.NoError(t, tab.Resize(4))
+	m := move.New(12, 28, move.Pawn, 0, 0, move.FlagDoublePush)
+	tab.Store(77, m, 10, 5, 3, BoundExact)
+
+	err := tab.Resize(2048)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "2048 MB will not fit")
+	assert.Equal(t, 4, tab.SizeMB(), "the old table stays")
+	hit, ok := tab.Probe(77)
+	require.True(t, ok, "and keeps its entries")
+	assert.Equal(t, m, hit.Move)
+
+	// 1 GB free less 256 MB headroom leaves room for 768 MB; the table's
+	// own memory counts as free when it is resized.
+	require.NoError(t, tab.Resize(768))
+	assert.Equal(t, 768, tab.SizeMB())
+	require.NoError(t, tab.Resize(1024), "1 GB free + 768 MB held")
+	assert.Error(t, tab.Resize(2048))
+	assert.Equal(t, 1024, tab.SizeMB())
+}
+
+// Clearing a big table gives an empty table without writing it all.
+func TestClearBigTable(t *testing.T) {
+	var tab Table
+	require.NoError(t, tab.Resize(freshAbove>>20*2))
+	m := move.New(12, 28, move.Pawn, 0, 0, 0)
+	for key := uint64(1); key < 1<<16; key++ {
+		tab.Store(key*0x9e3779b97f4a7c15, m, 1, 1, 1, BoundExact)
+	}
+	for j := range 1000 {
+		tab.entries[len(tab.entries)-1-j] = entry{check: 1, data: 1} // the far end too
+	}
+	tab.Clear()
+	for j := range tab.entries {
+		if tab.entries[j] != (entry{}) {
+			t.Fatalf("entry %d survived Clear", j)
+		}
+	}
+	_, ok := tab.Probe(0x9e3779b97f4a7c15)
+	assert.False(t, ok)
 }

@@ -32,7 +32,7 @@ func TestBadInput(t *testing.T) {
 		"position garbage", long,
 		// go
 		"go depth -1", "go depth 0", "go depth x", "go depth", "go depth 99999999999999999999",
-		"go wtime -100 btime 100", "go wtime 1e6", "go movetime 0", "go nodes -5", "go nodes 18446744073709551617",
+		"go wtime 1e6", "go nodes -5", "go nodes 18446744073709551617",
 		"go mate 0", "go movestogo -1", "go winc abc", "go depth 3 depth 4", "go infinite infinite",
 		"go ponder ponder", "go searchmoves", "go searchmoves e2e5", "go searchmoves e2e4 zz depth 1",
 		"go frobnicate", "go depth 1 frobnicate", "go perft", "go perft -1", "go perft x", "go perft 2 depth 3",
@@ -66,9 +66,18 @@ func TestBadInput(t *testing.T) {
 		for _, e := range errs {
 			assert.Less(t, len(e), 400, "error message too long for %q", show)
 		}
+		// A refused go still gets its bestmove (0000), so that a GUI
+		// never waits for one; a refused go perft does not, nor a line
+		// refused as a whole for a control character.
+		wantBest := 0
+		if strings.HasPrefix(line, "go ") && !strings.Contains(line, "perft") && checkText(line) == nil {
+			wantBest = 1
+			assert.Contains(t, got, "bestmove 0000", "%q", show)
+		}
+		assert.Equal(t, wantBest, count(got, "bestmove"), "%q", show)
 		rest := got[:0:0]
 		for _, l := range got {
-			if !strings.HasPrefix(l, "info string error: ") {
+			if !strings.HasPrefix(l, "info string error: ") && l != "bestmove 0000" {
 				rest = append(rest, l)
 			}
 		}
@@ -76,7 +85,6 @@ func TestBadInput(t *testing.T) {
 		assert.Equal(t, opts, eng.Options(), "%q changed the options", show)
 	}
 	assert.Zero(t, eng.searches.Load(), "a bad go started a search")
-	assert.Zero(t, count(s.seen, "bestmove"))
 }
 
 func TestLongLines(t *testing.T) {
@@ -113,6 +121,26 @@ func TestOptions(t *testing.T) {
 	s.send("ucinewgame")
 	s.sync()
 	assert.Equal(t, 2, eng.newGames)
+}
+
+// isready lets an idle engine prepare (allocate a resized hash); during a
+// search it is answered without touching the engine.
+func TestIsReadyCallsReadyOnlyWhenIdle(t *testing.T) {
+	eng := newFakeEngine()
+	s := newSessionWith(t, eng)
+	s.sync()
+	s.sync()
+	eng.mu.Lock()
+	idle := eng.readies
+	eng.mu.Unlock()
+	assert.Equal(t, 2, idle)
+	s.send("position startpos", "go infinite")
+	s.sync()
+	eng.mu.Lock()
+	assert.Equal(t, idle, eng.readies, "isready during go infinite")
+	eng.mu.Unlock()
+	s.send("stop")
+	s.bestmove()
 }
 
 func TestChess960Castling(t *testing.T) {

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // fakeEngine is a stand-in Searcher with the real one's contract: it plays
@@ -19,6 +19,7 @@ type fakeEngine struct {
 	mu       sync.Mutex
 	opts     engine.Options
 	newGames int
+	readies  int // Ready calls
 
 	stop      atomic.Bool
 	ponderHit atomic.Bool
@@ -31,7 +32,7 @@ type fakeEngine struct {
 
 func newFakeEngine() *fakeEngine { return &fakeEngine{opts: engine.DefaultOptions()} }
 
-func (f *fakeEngine) Go(pos game.Position, lim engine.Limits, report func(engine.Info), done func(engine.Result)) {
+func (f *fakeEngine) Go(pos engine.SearchBoard, lim engine.Limits, report func(engine.Info), done func(engine.Result)) {
 	f.stop.Store(false)
 	f.ponderHit.Store(false)
 	f.searches.Add(1)
@@ -99,6 +100,11 @@ func (f *fakeEngine) search(pos game.Position, lim engine.Limits, report func(en
 	return res
 }
 
+func (f *fakeEngine) Ready() {
+	f.mu.Lock()
+	f.readies++
+	f.mu.Unlock()
+}
 func (f *fakeEngine) Stop()      { f.stop.Store(true) }
 func (f *fakeEngine) PonderHit() { f.ponderHit.Store(true) }
 func (f *fakeEngine) NewGame() {

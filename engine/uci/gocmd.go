@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // Bounds of the "go" numbers. Larger values are refused rather than
@@ -50,7 +50,7 @@ func (s *session) parseGo(args []string) (goArgs, error) {
 				i++
 				m, err := s.pos.ParseMove(args[i])
 				if err != nil {
-					return g, fmt.Errorf("go searchmoves: %s is not legal here (%v)", quote(args[i]), err)
+					return g, fmt.Errorf("go searchmoves: %v", s.illegalMove("move", args[i], err))
 				}
 				if !containsMove(lim.SearchMoves, m) {
 					lim.SearchMoves = append(lim.SearchMoves, m)
@@ -62,6 +62,9 @@ func (s *session) parseGo(args []string) (goArgs, error) {
 			continue
 		}
 		lo, hi, ok := numberRange(key)
+		if key == "perft" {
+			hi = int64(s.cfg.MaxPerftDepth)
+		}
 		if !ok {
 			return g, fmt.Errorf("go: unknown token %s", quote(args[i]))
 		}
@@ -70,19 +73,24 @@ func (s *session) parseGo(args []string) (goArgs, error) {
 		}
 		i++
 		n, err := strconv.ParseInt(args[i], 10, 64)
+		if err == nil && n < 0 && isTime(key) {
+			// A clock that has run out (GUIs send negative times when the
+			// margin is spent) or "movetime 0": no time left, move now.
+			n = 0
+		}
 		if err != nil || n < lo || n > hi {
 			return g, fmt.Errorf("go %s takes an integer from %d to %d, got %s", key, lo, hi, quote(args[i]))
 		}
 		ms := time.Duration(n) * time.Millisecond
 		switch key {
 		case "wtime":
-			lim.WTime = ms
+			lim.WTime, lim.Clocked = ms, true
 		case "btime":
-			lim.BTime = ms
+			lim.BTime, lim.Clocked = ms, true
 		case "winc":
-			lim.WInc = ms
+			lim.WInc, lim.Clocked = ms, true
 		case "binc":
-			lim.BInc = ms
+			lim.BInc, lim.Clocked = ms, true
 		case "movestogo":
 			lim.MovesToGo = int(n)
 		case "depth":
@@ -92,7 +100,7 @@ func (s *session) parseGo(args []string) (goArgs, error) {
 		case "mate":
 			lim.Mate = int(n)
 		case "movetime":
-			lim.MoveTime = ms
+			lim.MoveTime = max(ms, time.Millisecond) // 0: a minimal search
 		case "perft":
 			g.perft = int(n)
 		}
@@ -106,10 +114,8 @@ func (s *session) parseGo(args []string) (goArgs, error) {
 // numberRange gives the accepted range of a numeric "go" argument.
 func numberRange(key string) (lo, hi int64, ok bool) {
 	switch key {
-	case "wtime", "btime", "winc", "binc":
-		return 0, maxMillis, true
-	case "movetime":
-		return 1, maxMillis, true
+	case "wtime", "btime", "winc", "binc", "movetime":
+		return 0, maxMillis, true // below 0 counts as 0: see isTime
 	case "movestogo":
 		return 0, maxMovesToGo, true
 	case "depth":
@@ -119,9 +125,18 @@ func numberRange(key string) (lo, hi int64, ok bool) {
 	case "mate":
 		return 1, maxMate, true
 	case "perft":
-		return 1, 1 << 20, true // checked against MaxPerftDepth later
+		return 1, 1 << 20, true // parseGo bounds it by MaxPerftDepth
 	}
 	return 0, 0, false
+}
+
+// isTime tells the "go" arguments that are times: a negative one counts as 0.
+func isTime(key string) bool {
+	switch key {
+	case "wtime", "btime", "winc", "binc", "movetime":
+		return true
+	}
+	return false
 }
 
 func isGoKeyword(tok string) bool {
@@ -142,19 +157,49 @@ func containsMove(list []move.Move, m move.Move) bool {
 	return false
 }
 
-// goCmd answers "go": a search, or a perft divide.
+// goCmd answers "go": a search, or a perft divide. Every "go" that is not
+// a perft gets exactly one bestmove, even one that cannot be carried out:
+// a GUI waiting for it would otherwise lose on time. Such a go, and a go
+// after a refused "position", answers "bestmove 0000" after the error rather
+// than a move for a position the GUI did not mean.
 func (s *session) goCmd(args []string) error {
+	perft := isPerft(args)
+	if s.posErr != nil {
+		err := fmt.Errorf("go: no valid position (%v)", s.posErr)
+		if perft {
+			return err
+		}
+		s.out.error(err)
+		s.out.print("bestmove 0000")
+		return nil
+	}
 	g, err := s.parseGo(args)
 	if err != nil {
-		return err
+		if perft {
+			return err
+		}
+		s.out.error(err)
+		s.out.print("bestmove 0000")
+		return nil
 	}
 	if g.perft > 0 {
-		if g.perft > s.cfg.MaxPerftDepth {
-			return fmt.Errorf("go perft takes a depth from 1 to %d, got %d", s.cfg.MaxPerftDepth, g.perft)
-		}
 		s.startPerft(g.perft)
+		return nil
+	}
+	if s.playFromBook(g.limits) {
 		return nil
 	}
 	s.startSearch(g.limits)
 	return nil
+}
+
+// isPerft reports whether a "go" asks for a perft, which answers with node
+// counts, never with a bestmove.
+func isPerft(args []string) bool {
+	for _, a := range args {
+		if strings.EqualFold(a, "perft") {
+			return true
+		}
+	}
+	return false
 }

@@ -53,6 +53,11 @@ func startSession(t *testing.T, cfg Config) *testSession {
 		}
 		outR.Close()
 	})
+	// The banner comes first, before any command is read.
+	s.until("the banner", func(l string) bool {
+		require.Contains(t, l, " by ", "the first line is not the banner")
+		return true
+	})
 	return s
 }
 

@@ -14,8 +14,17 @@ const MaxLineBytes = 1 << 20
 
 // input is one line from the GUI, or a note that a line was too long.
 type input struct {
-	text    string
-	tooLong int // bytes of a dropped over-long line (0: text is the line)
+	text    string // the line; for an over-long one, its first word
+	tooLong int    // bytes of a dropped over-long line (0: text is the line)
+}
+
+// firstWord is the command word a line starts with (at most 32 bytes).
+func firstWord(data []byte) string {
+	data = bytes.TrimLeft(data[:min(len(data), 64)], " \t")
+	if i := bytes.IndexAny(data, " \t\r\n"); i >= 0 {
+		data = data[:i]
+	}
+	return string(data[:min(len(data), 32)])
 }
 
 // readLines sends every line of r to lines and closes lines at EOF or on a
@@ -27,6 +36,7 @@ func readLines(r io.Reader, lines chan<- input, done <-chan struct{}) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), MaxLineBytes+1)
 	var dropping, dropped int // bytes of an over-long line seen so far / just finished
+	var head string           // the first word of the over-long line
 	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
 		end := bytes.IndexAny(data, "\r\n")
 		if end < 0 && atEOF && len(data) > 0 {
@@ -34,6 +44,9 @@ func readLines(r io.Reader, lines chan<- input, done <-chan struct{}) {
 		}
 		switch {
 		case end > MaxLineBytes:
+			if dropping == 0 {
+				head = firstWord(data)
+			}
 			dropping += end
 			fallthrough
 		case end >= 0 && dropping > 0:
@@ -41,7 +54,10 @@ func readLines(r io.Reader, lines chan<- input, done <-chan struct{}) {
 			return min(end+1, len(data)), []byte{}, nil
 		case end >= 0:
 			return min(end+1, len(data)), data[:end], nil
-		case len(data) >= MaxLineBytes:
+		case len(data) > MaxLineBytes:
+			if dropping == 0 {
+				head = firstWord(data)
+			}
 			dropping += len(data)
 			return len(data), nil, nil // drop what we have, keep reading
 		case atEOF && dropping > 0:
@@ -53,7 +69,7 @@ func readLines(r io.Reader, lines chan<- input, done <-chan struct{}) {
 	for sc.Scan() {
 		in := input{text: sc.Text()}
 		if dropped > 0 {
-			in, dropped = input{tooLong: dropped}, 0
+			in, dropped = input{tooLong: dropped, text: head}, 0
 		}
 		select {
 		case lines <- in:

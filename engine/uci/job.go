@@ -9,8 +9,9 @@ import (
 	"sync/atomic"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
+	"github.com/sakk-chess/sakk/perft"
 )
 
 // job is one piece of work that runs beside the loop: a search, a perft or
@@ -81,7 +82,7 @@ func (j *job) ponderHit(eng Searcher) {
 func (s *session) startSearch(lim engine.Limits) {
 	j := newJob(lim.Ponder, lim.Infinite)
 	s.job = j
-	root := s.pos.Clone()
+	root := engine.Clone(s.pos)
 	s.setChess960(root)
 	view := root.Clone() // for writing moves while the engine uses root
 	out, log := s.out, s.log
@@ -93,11 +94,14 @@ func (s *session) startSearch(lim engine.Limits) {
 		// GUI expects (mate 0 for checkmate).
 		switch {
 		case root.InCheck():
-			out.print("info depth 0 score mate 0")
+			out.print("info depth 0 score mate 0" + s.wdlSuffix(" wdl 0 0 1000"))
 		case s.variant != game.Glinski || s.eng.Options().GlinskiStalemateDraw:
-			out.print("info depth 0 score cp 0")
+			out.print("info depth 0 score cp 0" + s.wdlSuffix(" wdl 0 1000 0"))
 		default:
-			out.info("stalemate: Glinski scores it 3/4 for the side that gave it")
+			// The score the search gives a Glinski stalemate, from the
+			// stalemated side's view.
+			out.print("info depth 0 score cp "+strconv.Itoa(-engine.StalemateScore),
+				"info string stalemate: Glinski scores it 3/4 for the side that gave it")
 		}
 		go func() {
 			defer close(j.done)
@@ -110,11 +114,15 @@ func (s *session) startSearch(lim engine.Limits) {
 	if len(lim.SearchMoves) > 0 {
 		fallback = lim.SearchMoves[0]
 	}
+	var odds *wdlOdds
+	if s.showWDL {
+		odds = newWDLOdds(view)
+	}
 	var mu sync.Mutex // orders the reports and the bestmove on view
 	report := func(in engine.Info) {
 		mu.Lock()
 		defer mu.Unlock()
-		if line := infoLine(view, in); line != "" {
+		if line := infoLine(view, in, odds); line != "" {
 			out.print(line)
 		}
 	}
@@ -126,6 +134,13 @@ func (s *session) startSearch(lim engine.Limits) {
 		j.wait()
 		out.print(line)
 	})
+}
+
+func (s *session) wdlSuffix(text string) string {
+	if s.showWDL {
+		return text
+	}
+	return ""
 }
 
 // bestmoveLine writes the result, checked against the root position: the
@@ -153,50 +168,20 @@ func bestmoveLine(view game.Position, res engine.Result, fallback move.Move, log
 func (s *session) startPerft(depth int) {
 	j := newJob(false, false)
 	s.job = j
-	pos := s.pos.Clone()
+	pos := engine.Clone(s.pos)
 	s.setChess960(pos)
 	out := s.out
 	go func() {
 		defer close(j.done)
-		var list move.List
-		pos.LegalMoves(&list)
-		var total uint64
-		for _, m := range list.Slice() {
-			pos.Make(m)
-			n, complete := perft(pos, depth-1, &j.stopped)
-			pos.Unmake()
-			total += n
-			if !complete {
-				out.print("", "info string perft stopped", "Nodes searched: "+strconv.FormatUint(total, 10))
-				return
-			}
-			out.print(pos.MoveString(m) + ": " + strconv.FormatUint(n, 10))
+		total, complete := perft.DivideUntil(pos, depth, &j.stopped, func(r perft.RootCount) {
+			out.print(r.Move + ": " + strconv.FormatUint(r.Nodes, 10))
+		})
+		if !complete {
+			out.print("", "info string perft stopped", "Nodes searched: "+strconv.FormatUint(total, 10))
+			return
 		}
 		out.print("", "Nodes searched: "+strconv.FormatUint(total, 10))
 	}()
-}
-
-// perft counts like pos.Perft but looks at stop between subtrees of
-// depth 3, so that even a deep count ends soon after stop.
-func perft(pos game.Position, depth int, stop *atomic.Bool) (nodes uint64, complete bool) {
-	if stop.Load() {
-		return 0, false
-	}
-	if depth <= 3 {
-		return pos.Perft(depth), true
-	}
-	var list move.List
-	pos.LegalMoves(&list)
-	for _, m := range list.Slice() {
-		pos.Make(m)
-		n, ok := perft(pos, depth-1, stop)
-		pos.Unmake()
-		nodes += n
-		if !ok {
-			return nodes, false
-		}
-	}
-	return nodes, true
 }
 
 // bench answers "bench": the speed bench, reported as info strings.

@@ -9,8 +9,9 @@ import (
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine/wdl"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // writer is the one place that writes to stdout: whole lines, flushed at
@@ -97,8 +98,9 @@ func matchLegal(pos game.Position, m move.Move) (move.Move, bool) {
 // infoLine formats one search report. view is the root position, used to
 // write the moves and to cut the PV at its first illegal move (a PV from a
 // corrupted hash entry must not reach the GUI); it is left as it was found.
-// It returns "" for reports that are not worth a line.
-func infoLine(view game.Position, in engine.Info) string {
+// It returns "" for reports that are not worth a line. A non-nil odds adds
+// "wdl W D L" after the score.
+func infoLine(view game.Position, in engine.Info, odds *wdlOdds) string {
 	var b strings.Builder
 	b.WriteString("info")
 	if in.CurrMove != move.None && len(in.PV) == 0 {
@@ -124,6 +126,9 @@ func infoLine(view game.Position, in engine.Info) string {
 	} else {
 		b.WriteString(" score cp " + strconv.Itoa(in.Score))
 	}
+	if odds != nil {
+		b.WriteString(odds.text(in.Score, in.MateIn))
+	}
 	switch in.Bound {
 	case engine.BoundLower:
 		b.WriteString(" lowerbound")
@@ -138,6 +143,9 @@ func infoLine(view game.Position, in engine.Info) string {
 	b.WriteString(" nodes " + strconv.FormatUint(in.Nodes, 10))
 	b.WriteString(" nps " + strconv.FormatUint(nps, 10))
 	b.WriteString(" hashfull " + strconv.Itoa(in.HashFull))
+	if in.TBHits > 0 {
+		b.WriteString(" tbhits " + strconv.FormatUint(in.TBHits, 10))
+	}
 	b.WriteString(" time " + strconv.FormatInt(ms, 10))
 	if len(in.PV) > 0 {
 		made := 0
@@ -158,4 +166,35 @@ func infoLine(view game.Position, in engine.Info) string {
 		}
 	}
 	return b.String()
+}
+
+// wdlOdds turns scores of one search into "wdl W D L" (UCI_ShowWDL): the
+// game's model at the root's material.
+type wdlOdds struct {
+	model    wdl.Model
+	material int
+}
+
+func newWDLOdds(pos game.Position) *wdlOdds {
+	return &wdlOdds{model: wdl.For(pos.Variant()), material: wdl.Material(pos.FEN())}
+}
+
+// text is " wdl W D L" for a score: a mate is a certain win or loss, and
+// a Glinski stalemate score (3/4 for the side that gives it) half a win
+// and half a draw, as the fit counts it.
+func (o *wdlOdds) text(score, mateIn int) string {
+	var w, d, l int
+	switch {
+	case mateIn > 0:
+		w = 1000
+	case mateIn < 0:
+		l = 1000
+	case score == engine.StalemateScore:
+		w, d = 500, 500
+	case score == -engine.StalemateScore:
+		d, l = 500, 500
+	default:
+		w, d, l = o.model.Permille(score, o.material)
+	}
+	return " wdl " + strconv.Itoa(w) + " " + strconv.Itoa(d) + " " + strconv.Itoa(l)
 }

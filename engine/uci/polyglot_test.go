@@ -15,9 +15,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // findPolyglot returns Debian's polyglot. CI installs it, so there its
@@ -127,7 +128,7 @@ Threads = 2
 
 	send("xboard", "protover 2")
 	waitFor("feature done=1", func(l string) bool { return l == "feature done=1" })
-	assert.Contains(t, transcript, `feature myname="sakk `+variant.Version+`"`)
+	assert.Contains(t, transcript, `feature myname="sakk `+engine.Version+`"`)
 	usermove := "usermove "
 	if !containsText(transcript, "usermove=1") {
 		usermove = ""

@@ -4,20 +4,34 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/sakk-chess/sakk/engine/game"
-	"github.com/sakk-chess/sakk/engine/move"
+	"github.com/sakk-chess/sakk/engine"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // position answers "position startpos|fen <FEN> [moves ...]". The new
 // position is built aside and replaces the current one only when the whole
-// command is valid. A running search is not disturbed: it works on its own
-// copy (as in Stockfish).
+// command is valid. A refused one leaves the session without a valid
+// position: "d" still shows the last good board, but a "go" before the next
+// good "position" answers "bestmove 0000", since the GUI meant another
+// position and a move for the old one could be a move for the wrong side.
+// A running search is not disturbed: it works on its own copy (as in
+// Stockfish).
 func (s *session) position(args []string) error {
+	err := s.setPosition(args)
+	s.posErr = err
+	if err != nil {
+		s.posErr = fmt.Errorf("the last position command was refused: %v", err)
+	}
+	return err
+}
+
+func (s *session) setPosition(args []string) error {
 	if len(args) == 0 {
 		return fmt.Errorf("position needs startpos or fen <FEN>")
 	}
 	var (
-		pos  game.Position
+		pos  engine.SearchBoard
 		err  error
 		rest []string
 	)
@@ -42,6 +56,9 @@ func (s *session) position(args []string) error {
 			err = sane(pos)
 		}
 		if err != nil {
+			if why := s.fenOfOtherGame(fen); why != "" {
+				return fmt.Errorf("bad %s FEN: %s", s.variant, why)
+			}
 			return fmt.Errorf("bad %s FEN: %v", s.variant, err)
 		}
 		rest = args[end:]
@@ -59,7 +76,7 @@ func (s *session) position(args []string) error {
 			}
 			m, err := pos.ParseMove(text)
 			if err != nil {
-				return fmt.Errorf("position: move %d %s is not legal (%v); position unchanged", i+1, quote(text), err)
+				return fmt.Errorf("position: %v; position unchanged", s.illegalMove(fmt.Sprintf("move %d", i+1), text, err))
 			}
 			pos.Make(m)
 		}

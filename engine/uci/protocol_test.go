@@ -11,8 +11,8 @@ import (
 
 	"github.com/sakk-chess/sakk/bench"
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // newEngine is the engine the protocol tests drive.
@@ -23,15 +23,15 @@ func newSessionWith(t *testing.T, eng Searcher) *testSession {
 }
 
 // legalIn checks that a bestmove line names a legal move of the position
-// reached by variantName's "position" arguments.
-func legalIn(t *testing.T, variantName, fen string, moves []string, best string) {
+// reached by the "position" arguments in variant v.
+func legalIn(t *testing.T, v game.Variant, fen string, moves []string, best string) {
 	t.Helper()
 	var pos game.Position
 	var err error
 	if fen == "" {
-		pos, err = variant.New(variantName)
+		pos, err = variant.New(v)
 	} else {
-		pos, err = variant.FromFEN(variantName, fen)
+		pos, err = variant.FromFEN(v, fen)
 	}
 	require.NoError(t, err)
 	for _, m := range moves {
@@ -58,7 +58,7 @@ func TestHandshake(t *testing.T) {
 	s := newSessionWith(t, newEngine())
 	s.send("uci")
 	got := s.untilLine("uciok")
-	assert.Equal(t, "id name sakk "+variant.Version, got[0])
+	assert.Equal(t, "id name sakk "+engine.Version, got[0])
 	assert.True(t, strings.HasPrefix(got[1], "id author "), got[1])
 	for _, want := range []string{
 		"option name Hash type spin default 16 min 1 max 256",

@@ -1,11 +1,13 @@
 package uci
 
 import (
+	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // optionTable declares sakk's options and binds each to the session or to
@@ -21,9 +23,9 @@ func (s *session) optionTable() Options {
 		}
 	}
 	atoi := func(v string) int { n, _ := strconv.Atoi(v); return n } // v is checked already
-	return Options{
+	return append(Options{
 		{Name: "Hash", Kind: Spin, Default: strconv.Itoa(def.HashMB), Min: engine.MinHashMB, Max: s.cfg.MaxHashMB,
-			Apply: setEngine(func(o *engine.Options, v string) { o.HashMB = atoi(v) })},
+			Apply: s.setHash},
 		{Name: "Threads", Kind: Spin, Default: strconv.Itoa(def.Threads), Min: 1, Max: engine.MaxThreads,
 			Apply: setEngine(func(o *engine.Options, v string) { o.Threads = atoi(v) })},
 		{Name: "MultiPV", Kind: Spin, Default: strconv.Itoa(def.MultiPV), Min: 1, Max: engine.MaxMultiPV,
@@ -36,27 +38,102 @@ func (s *session) optionTable() Options {
 			Apply: func(string) error { s.eng.NewGame(); return nil }},
 		{Name: "UCI_Chess960", Kind: Check, Default: "false",
 			Apply: func(v string) error { s.chess960 = v == "true"; s.setChess960(s.pos); return nil }},
-		{Name: "UCI_Variant", Kind: Combo, Default: game.Chess, Vars: []string{game.Chess, game.Glinski},
+		{Name: "UCI_Variant", Kind: Combo, Default: game.Chess.String(), Vars: game.VariantNames(),
 			Apply: s.setVariant},
-		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateName(def.GlinskiStalemateDraw), Vars: []string{"three-quarters", "draw"},
-			Apply: setEngine(func(o *engine.Options, v string) { o.GlinskiStalemateDraw = v == "draw" })},
-	}
+		{Name: "UCI_LimitStrength", Kind: Check, Default: strconv.FormatBool(def.LimitStrength),
+			Apply: setEngine(func(o *engine.Options, v string) { o.LimitStrength = v == "true" })},
+		{Name: "UCI_Elo", Kind: Spin, Default: strconv.Itoa(def.Elo), Min: engine.MinElo, Max: engine.MaxElo,
+			Apply: setEngine(func(o *engine.Options, v string) { o.Elo = atoi(v) })},
+		{Name: "UCI_ShowWDL", Kind: Check, Default: "false",
+			Apply: func(v string) error { s.showWDL = v == "true"; return nil }},
+		{Name: "OwnBook", Kind: Check, Default: "false",
+			Apply: func(v string) error { s.ownBook = v == "true"; return nil }},
+		{Name: "BookFile", Kind: String, Default: "",
+			Apply: s.loadBook},
+		{Name: "BookDepth", Kind: Spin, Default: bookDepthDefault(), Min: 1, Max: maxBookDepth,
+			Apply: func(v string) error { s.bookDepth = atoi(v); return nil }},
+		{Name: "GlinskiStalemate", Kind: Combo, Default: stalemateRule(def.GlinskiStalemateDraw).String(), Vars: game.StalemateRuleNames(),
+			Apply: setEngine(func(o *engine.Options, v string) {
+				rule, _ := game.ParseStalemateRule(v) // the combo has checked v
+				o.GlinskiStalemateDraw = rule == game.StalemateDraw
+			})},
+		{Name: "UseNNUE", Kind: Check, Default: strconv.FormatBool(def.UseNNUE),
+			Apply: setEngine(func(o *engine.Options, v string) { o.UseNNUE = v == "true" })},
+		{Name: "UseNNUEGlinski", Kind: Check, Default: strconv.FormatBool(def.UseNNUEGlinski),
+			Apply: setEngine(func(o *engine.Options, v string) { o.UseNNUEGlinski = v == "true" })},
+		{Name: "EvalFile", Kind: String, Default: "",
+			Apply: func(v string) error { return s.loadNet(game.Chess, v) }},
+		{Name: "EvalFileGlinski", Kind: String, Default: "",
+			Apply: func(v string) error { return s.loadNet(game.Glinski, v) }},
+	}, s.syzygyOptions()...)
 }
 
-func stalemateName(draw bool) string {
-	if draw {
-		return "draw"
+// NetHolder is an engine whose nets the EvalFile options replace.
+type NetHolder interface {
+	SetNet(variant game.Variant, n *nnue.Net) error
+	Net(variant game.Variant) *nnue.Net
+}
+
+// loadNet reads a net file for a variant ("" goes back to the built-in
+// net). A file that is missing, corrupt or for the other variant is an
+// error and the current net stays.
+func (s *session) loadNet(variant game.Variant, path string) error {
+	holder, ok := s.eng.(NetHolder)
+	if !ok {
+		return fmt.Errorf("this engine has no nets")
 	}
-	return "three-quarters"
+	if path == "" {
+		return holder.SetNet(variant, nil)
+	}
+	n, err := nnue.Load(path, variant)
+	if err != nil {
+		return err
+	}
+	if err := holder.SetNet(variant, n); err != nil {
+		return err
+	}
+	s.out.info(fmt.Sprintf("loaded %s net %s (%d x %d)", variant, path, n.Inputs, n.Hidden))
+	return nil
+}
+
+func stalemateRule(draw bool) game.StalemateRule {
+	if draw {
+		return game.StalemateDraw
+	}
+	return game.StalemateThreeQuarters
 }
 
 // setVariant switches the board and sets that variant's start position.
 func (s *session) setVariant(name string) error {
-	pos, err := s.cfg.NewPosition(name)
+	v, err := game.ParseVariant(name)
+	if err != nil {
+		return err
+	}
+	pos, err := s.cfg.NewPosition(v)
 	if err != nil {
 		return err
 	}
 	s.setChess960(pos)
-	s.variant, s.pos = name, pos
+	s.variant, s.pos, s.posErr = v, pos, nil
+	return nil
+}
+
+// HashSetter is an engine that allocates its hash table when the option is
+// set, and refuses a size it cannot have (engine.Engine does).
+type HashSetter interface {
+	SetHash(mb int) error
+}
+
+// setHash applies the Hash option: at once and checked when the engine can
+// do that, so that a size beyond the machine's memory is an error here
+// rather than a crash at the next isready or go.
+func (s *session) setHash(v string) error {
+	mb, _ := strconv.Atoi(v) // checked already
+	if h, ok := s.eng.(HashSetter); ok {
+		return h.SetHash(mb)
+	}
+	o := s.eng.Options()
+	o.HashMB = mb
+	s.eng.SetOptions(o)
 	return nil
 }

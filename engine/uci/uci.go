@@ -19,12 +19,17 @@ package uci
 import (
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/sakk-chess/sakk/engine"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/engine/book"
+	"github.com/sakk-chess/sakk/engine/nnue"
 	"github.com/sakk-chess/sakk/engine/variant"
+	"github.com/sakk-chess/sakk/game"
 )
 
 // Searcher is the part of *engine.Engine the UCI loop uses. Tests may pass
@@ -33,7 +38,10 @@ type Searcher interface {
 	// Go sets a search up before it returns (so a Stop or PonderHit that
 	// follows is never lost), runs it in a new goroutine, calls report from
 	// there and done with the result.
-	Go(pos game.Position, lim engine.Limits, report func(engine.Info), done func(engine.Result))
+	Go(pos engine.SearchBoard, lim engine.Limits, report func(engine.Info), done func(engine.Result))
+	// Ready prepares for the next search (allocates a resized hash) when
+	// the engine is idle; the loop calls it for isready.
+	Ready()
 	Stop()
 	PonderHit()
 	NewGame()
@@ -45,12 +53,12 @@ type Searcher interface {
 type Config struct {
 	// Engine searches (nil: engine.New()).
 	Engine Searcher
-	// Name and Author for "id" (defaults: "sakk <variant.Version>", "the sakk authors").
+	// Name and Author for "id" (defaults: "sakk <engine.Version>", "the sakk authors").
 	Name, Author string
 	// NewPosition and FromFEN create positions of a variant (defaults:
 	// variant.New and variant.FromFEN).
-	NewPosition func(variantName string) (game.Position, error)
-	FromFEN     func(variantName, fen string) (game.Position, error)
+	NewPosition func(v game.Variant) (engine.SearchBoard, error)
+	FromFEN     func(v game.Variant, fen string) (engine.SearchBoard, error)
 	// Bench runs the speed bench for the "bench" command, writing its
 	// report to w, which sends each line as an "info string" (nil: "bench"
 	// answers that it is not available). It cannot be stopped: "quit"
@@ -91,6 +99,7 @@ func init() {
 		"d":          {run: (*session).diagram},
 		"eval":       {run: (*session).eval, needsIdle: true},
 		"bench":      {run: (*session).bench, needsIdle: true},
+		"help":       {run: (*session).help},
 	}
 }
 
@@ -103,11 +112,17 @@ type session struct {
 	log     io.Writer
 	options Options
 
-	variant  string
-	chess960 bool
-	ponder   bool // the GUI's "Ponder" option; informational
-	debug    bool
-	pos      game.Position
+	variant   game.Variant
+	chess960  bool
+	ponder    bool // the GUI's "Ponder" option; informational
+	showWDL   bool // UCI_ShowWDL
+	ownBook   bool
+	bookDepth int        // moves from the game's start
+	userBook  book.Book  // BookFile, nil for the built-in book
+	rng       *rand.Rand // book choices
+	debug     bool
+	pos       engine.SearchBoard
+	posErr    error // why the last "position" was refused; nil when pos is what the GUI sent
 
 	job     *job     // the running (or finishing) job, nil when idle
 	pending []string // commands waiting for job to end
@@ -124,6 +139,7 @@ func Run(in io.Reader, out io.Writer, cfg Config) error {
 	done := make(chan struct{})
 	defer close(done)
 	go readLines(in, lines, done)
+	s.out.print(s.banner())
 	s.loop(lines)
 	return nil
 }
@@ -133,7 +149,7 @@ func newSession(out io.Writer, cfg Config) (*session, error) {
 		cfg.Engine = engine.New()
 	}
 	if cfg.Name == "" {
-		cfg.Name = "sakk " + variant.Version
+		cfg.Name = "sakk " + engine.Version
 		if off := engine.Ablated(); len(off) > 0 {
 			cfg.Name += " without " + strings.Join(off, ",")
 		}
@@ -156,7 +172,8 @@ func newSession(out io.Writer, cfg Config) (*session, error) {
 	if cfg.Log == nil {
 		cfg.Log = os.Stderr
 	}
-	s := &session{cfg: cfg, eng: cfg.Engine, out: newWriter(out), log: cfg.Log, variant: game.Chess}
+	s := &session{cfg: cfg, eng: cfg.Engine, out: newWriter(out), log: cfg.Log, variant: game.Chess,
+		bookDepth: defaultBookDepth, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 14))}
 	s.options = s.optionTable()
 	pos, err := cfg.NewPosition(s.variant)
 	if err != nil {
@@ -184,7 +201,7 @@ func (s *session) loop(lines <-chan input) {
 				return
 			}
 			if in.tooLong > 0 {
-				s.out.error(fmt.Errorf("line of %d bytes is longer than %d; ignored", in.tooLong, MaxLineBytes))
+				s.acceptTooLong(in)
 				continue
 			}
 			s.accept(in.text)
@@ -218,6 +235,20 @@ func (s *session) accept(line string) {
 	s.pending = append(s.pending, strings.Join(fields, " "))
 }
 
+// tooLongMark starts the queue entry of a dropped over-long line; input
+// lines cannot start with it (control characters are refused).
+const tooLongMark = "\x00too-long"
+
+// acceptTooLong answers a dropped over-long line. One that was a "position"
+// command is queued as a refused position, in its turn among the commands,
+// so that a "go" after it does not search the previous position.
+func (s *session) acceptTooLong(in input) {
+	s.out.error(fmt.Errorf("a line of %d bytes is over the limit of %d bytes; ignored", in.tooLong, MaxLineBytes))
+	if strings.EqualFold(in.text, "position") {
+		s.pending = append(s.pending, tooLongMark+" "+strconv.Itoa(in.tooLong))
+	}
+}
+
 // drain executes queued commands until one must wait for the running job.
 // It reports whether "quit" came up.
 func (s *session) drain() (quit bool) {
@@ -227,6 +258,11 @@ func (s *session) drain() (quit bool) {
 		name := strings.ToLower(fields[0])
 		if name == "quit" {
 			return true
+		}
+		if name == tooLongMark {
+			s.pending = s.pending[1:]
+			s.posErr = fmt.Errorf("the last position command, of %s bytes, was too long", fields[1])
+			continue
 		}
 		cmd, known := commands[name]
 		if known && cmd.needsIdle && s.busy() && !s.job.held() {
@@ -303,8 +339,8 @@ func (s *session) isReady(args []string) error {
 	if len(args) > 0 {
 		return fmt.Errorf("isready takes no arguments")
 	}
-	if r, ok := s.eng.(interface{ Ready() }); ok && !s.busy() {
-		r.Ready() // allocate a resized hash now rather than at the next go
+	if !s.busy() {
+		s.eng.Ready() // allocate a resized hash now rather than at the next go
 	}
 	s.out.print("readyok")
 	return nil
@@ -374,6 +410,14 @@ func (s *session) eval(args []string) error {
 		s.out.info(fmt.Sprintf("eval: %d (side to move)", p.Evaluate()))
 	} else if !traced {
 		return fmt.Errorf("eval is not available for %s", s.variant)
+	}
+	if holder, ok := s.eng.(NetHolder); ok {
+		if n := holder.Net(s.variant); n != nil {
+			var f nnue.Features
+			s.pos.NNUEFeatures(&f)
+			s.out.info(fmt.Sprintf("nnue: %d (side to move; %s net %s, %d x %d)",
+				n.Evaluate(&f, s.pos.SideToMove()), s.variant, n.Name, n.Inputs, n.Hidden))
+		}
 	}
 	return nil
 }

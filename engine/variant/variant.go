@@ -1,34 +1,33 @@
-// Package variant maps variant names to boards, so that the CLI, the UCI
-// layer and the tools create positions without knowing the board packages.
+// Package variant maps each game.Variant to its board, so that the CLI, the
+// UCI layer and the tools create positions without knowing the board
+// packages. The positions are engine.SearchBoards: the search takes them
+// as they are.
 package variant
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/sakk-chess/sakk/board"
-	"github.com/sakk-chess/sakk/engine/game"
+	"github.com/sakk-chess/sakk/engine"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
-// Names lists the supported variants, in the spelling UCI_Variant uses.
-func Names() []string { return []string{game.Chess, game.Glinski} }
-
-// New returns the start position of the named variant (case-insensitive).
-func New(name string) (game.Position, error) {
-	switch normalize(name) {
+// New returns the start position of variant v.
+func New(v game.Variant) (engine.SearchBoard, error) {
+	switch v {
 	case game.Chess:
 		return board.New(), nil
 	case game.Glinski:
 		return hexboard.New(), nil
 	}
-	return nil, unknown(name)
+	return nil, unknown(v)
 }
 
-// FromFEN reads a position of the named variant: FEN (4 or 6 fields, X-FEN
-// or Shredder-FEN castling) for chess, hex FEN for Glinski.
-func FromFEN(name, fen string) (game.Position, error) {
-	switch normalize(name) {
+// FromFEN reads a position of variant v: FEN (4 or 6 fields, X-FEN or
+// Shredder-FEN castling) for chess, hex FEN for Glinski.
+func FromFEN(v game.Variant, fen string) (engine.SearchBoard, error) {
+	switch v {
 	case game.Chess:
 		pos, err := board.FromFEN(fen)
 		if err != nil {
@@ -42,17 +41,7 @@ func FromFEN(name, fen string) (game.Position, error) {
 		}
 		return pos, nil
 	}
-	return nil, unknown(name)
+	return nil, unknown(v)
 }
 
-// Valid says whether name (in any case) is a supported variant.
-func Valid(name string) bool {
-	n := normalize(name)
-	return n == game.Chess || n == game.Glinski
-}
-
-func normalize(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
-
-func unknown(name string) error {
-	return fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(Names(), ", "))
-}
+func unknown(v game.Variant) error { return fmt.Errorf("no board for %v", v) }

@@ -12,10 +12,15 @@ import (
 	"os"
 
 	"github.com/sakk-chess/sakk/bench/playout"
+	"github.com/sakk-chess/sakk/game"
 )
 
 func main() {
-	variantName := flag.String("variant", "glinski", "chess or glinski")
+	v := game.Glinski
+	flag.Func("variant", "chess or glinski (default glinski)", func(name string) (err error) {
+		v, err = game.ParseVariant(name)
+		return err
+	})
 	count := flag.Int("n", 48, "positions to write")
 	seed := flag.Uint64("seed", 1, "random seed")
 	minPlies := flag.Int("min-plies", 4, "shortest playout")
@@ -29,12 +34,12 @@ func main() {
 	}
 	player := playout.NewPlayer(*seed, *randomShare, *depth)
 	fmt.Printf("# %s bench positions: go run ./bench/cmd/genbench -variant %s -n %d -seed %d -min-plies %d -max-plies %d -random %g -depth %d\n",
-		*variantName, *variantName, *count, *seed, *minPlies, *maxPlies, *randomShare, *depth)
+		v, v, *count, *seed, *minPlies, *maxPlies, *randomShare, *depth)
 	for written, attempt := 0, 0; written < *count; attempt++ {
 		// Lengths spread evenly over the range, so openings, middlegames
 		// and endgames all appear.
 		plies := *minPlies + written*(*maxPlies-*minPlies)/max(*count-1, 1)
-		pos, err := player.Play(*variantName, plies)
+		pos, err := player.Play(v, plies)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "genbench:", err)
 			os.Exit(2)

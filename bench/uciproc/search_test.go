@@ -1,0 +1,32 @@
+package uciproc
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// Score, depth and PV come from the best line: under MultiPV the last
+// info line is another line, whose move is not the bestmove.
+func TestReadInfoFollowsTheBestLine(t *testing.T) {
+	var a Answer
+	for _, line := range []string{
+		"info depth 7 seldepth 9 multipv 1 score cp 31 nodes 100 pv e2e4 e7e5 g1f3",
+		"info depth 7 seldepth 9 multipv 2 score cp 12 nodes 100 pv d2d4 d7d5",
+		"info string a pv of words",
+	} {
+		readInfo(line, &a)
+	}
+	assert.Equal(t, Score{Valid: true, CP: 31}, a.Score)
+	assert.Equal(t, 7, a.Depth)
+	assert.Equal(t, []string{"e2e4", "e7e5", "g1f3"}, a.PV)
+
+	a.BestMove, a.Ponder = "e2e4", "e7e5"
+	assert.Empty(t, a.PVMismatch())
+	a.Ponder = "c7c5"
+	assert.Contains(t, a.PVMismatch(), "ponder c7c5 is not the second move")
+	a.BestMove = "d2d4"
+	assert.Contains(t, a.PVMismatch(), "bestmove d2d4 does not start the last PV (e2e4 e7e5 g1f3)")
+	a.PV = nil
+	assert.Empty(t, a.PVMismatch(), "no PV, nothing to compare")
+}

@@ -1,0 +1,82 @@
+package syzygy
+
+import (
+	"github.com/sakk-chess/sakk/board"
+	"github.com/sakk-chess/sakk/game/move"
+)
+
+// MaxRank is the rank of a move that wins with no fifty-move trouble.
+const MaxRank = 1 << 18
+
+// RankRootDTZ ranks each of moves (legal moves of p) as Stockfish does:
+// higher is better; wins that convert well inside the fifty-move limit
+// all get MaxRank, slower wins MaxRank minus their distance, draws 0,
+// losses negative. It reports false when a table is missing (ranks are
+// then meaningless). p is restored before it returns.
+func (tb *Tablebase) RankRootDTZ(p *board.Position, moves []move.Move, ranks []int) bool {
+	if !tb.usable(p) {
+		return false
+	}
+	clock := p.HalfmoveClock()
+	repeated := p.IsRepetition()
+	for i, m := range moves {
+		p.Make(m)
+		var dtz int
+		var st status
+		switch {
+		case p.HalfmoveClock() == 0:
+			var w WDL
+			w, st = tb.search(p, false)
+			dtz = dtzBeforeZeroing(-w)
+		case p.IsRepetition() || p.HalfmoveClock() >= 100:
+			dtz = 0
+		default:
+			dtz, st = tb.probeDTZ(p)
+			dtz = -dtz
+			dtz += sign(dtz)
+		}
+		if dtz == 2 && p.InCheck() && p.CountLegal() == 0 {
+			dtz = 1 // mate
+		}
+		p.Unmake()
+		if st == statusFail {
+			return false
+		}
+		switch {
+		case dtz > 0 && dtz+clock <= 99 && !repeated:
+			ranks[i] = MaxRank
+		case dtz > 0:
+			ranks[i] = MaxRank - (dtz + clock)
+		case dtz < 0 && -dtz*2+clock < 100:
+			ranks[i] = -MaxRank
+		case dtz < 0:
+			ranks[i] = -MaxRank + (-dtz + clock)
+		default:
+			ranks[i] = 0
+		}
+	}
+	return true
+}
+
+// RankRootWDL ranks moves by WDL alone (when DTZ tables are missing). With
+// rule50 false, cursed wins and blessed losses count as wins and losses.
+func (tb *Tablebase) RankRootWDL(p *board.Position, moves []move.Move, ranks []int, rule50 bool) bool {
+	if !tb.usable(p) {
+		return false
+	}
+	toRank := [5]int{-MaxRank, -MaxRank + 101, 0, MaxRank - 101, MaxRank}
+	for i, m := range moves {
+		p.Make(m)
+		w, ok := tb.ProbeWDL(p)
+		p.Unmake()
+		if !ok {
+			return false
+		}
+		w = -w
+		if !rule50 {
+			w = WDL(2 * sign(int(w)))
+		}
+		ranks[i] = toRank[w+2]
+	}
+	return true
+}

@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/sakk-chess/sakk/board"
+	"github.com/sakk-chess/sakk/engine/nnue"
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
+	"github.com/sakk-chess/sakk/hexboard"
+)
+
+// testNet is a random net: enough to check the plumbing, not to play.
+func testNet(variant game.Variant, seed uint64) *nnue.Net {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	h := 32
+	in := nnue.Inputs(variant)
+	n := &nnue.Net{Variant: variant, Inputs: in, Hidden: h, FT: make([]int16, in*h), FTBias: make([]int16, h), Out: make([]int16, 2*h)}
+	for i := range n.FT {
+		n.FT[i] = int16(rng.IntN(81) - 40)
+	}
+	for i := range n.Out {
+		n.Out[i] = int16(rng.IntN(2*nnue.MaxWeight+1) - nnue.MaxWeight)
+	}
+	return n
+}
+
+func nnueEngine(t *testing.T, threads int) *Engine {
+	t.Helper()
+	e := New()
+	o := e.Options()
+	o.UseNNUE, o.UseNNUEGlinski, o.Threads = true, true, threads
+	e.SetOptions(o)
+	require.NoError(t, e.SetNet(game.Chess, testNet(game.Chess, 1)))
+	require.NoError(t, e.SetNet(game.Glinski, testNet(game.Glinski, 2)))
+	return e
+}
+
+func TestNNUESearchDoesNotAllocate(t *testing.T) {
+	e := nnueEngine(t, 1)
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
+		e.Search(pos, Limits{Depth: 5}, nil) // allocates the hash, threads and accumulators
+		allocs := testing.AllocsPerRun(3, func() {
+			e.Search(pos, Limits{Depth: 5}, nil)
+		})
+		assert.Zero(t, allocs, pos.Variant())
+	}
+}
+
+// The net really evaluates: a depth-1 search's score is the best child's
+// net score, and switching UseNNUE off gives the hand-made search back.
+func TestNNUESwitchesTheEvaluation(t *testing.T) {
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
+		v := pos.Variant()
+		hce := New()
+		want := hce.Search(pos, Limits{Depth: 6}, nil)
+		e := nnueEngine(t, 1)
+		got := e.Search(pos, Limits{Depth: 6}, nil)
+		assert.NotEqual(t, want.Nodes, got.Nodes, "%s: a random net should search a different tree", v)
+		o := e.Options()
+		o.UseNNUE, o.UseNNUEGlinski = false, false
+		e.SetOptions(o)
+		e.NewGame()
+		back := e.Search(pos, Limits{Depth: 6}, nil)
+		assert.Equal(t, want.Nodes, back.Nodes, v)
+		assert.Equal(t, want.Best, back.Best, v)
+	}
+}
+
+func TestNNUEDepthOneScoreIsTheNets(t *testing.T) {
+	pos := board.New()
+	e := nnueEngine(t, 1)
+	net := e.Net(game.Chess)
+	res := e.Search(pos, Limits{Depth: 1}, nil)
+	// Depth 1 ends in quiescence at each child; from the start position
+	// no capture exists, so each child's score is its static net eval.
+	best := -Infinity
+	var list move.List
+	pos.LegalMoves(&list)
+	for _, m := range list.Slice() {
+		pos.Make(m)
+		var f nnue.Features
+		pos.NNUEFeatures(&f)
+		best = max(best, -clampEval(net.Evaluate(&f, pos.Side())))
+		pos.Unmake()
+	}
+	assert.Equal(t, best, res.Score)
+}
+
+func TestSetNetChecksTheVariant(t *testing.T) {
+	e := New()
+	assert.Error(t, e.SetNet(game.Glinski, testNet(game.Chess, 3)))
+	n := testNet(game.Chess, 3)
+	require.NoError(t, e.SetNet(game.Chess, n))
+	assert.Same(t, n, e.Net(game.Chess))
+	require.NoError(t, e.SetNet(game.Chess, nil))
+	assert.Same(t, nnue.Default(game.Chess), e.Net(game.Chess))
+}
+
+func TestNNUEWithHelperThreads(t *testing.T) {
+	e := nnueEngine(t, 2)
+	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
+		r := e.Search(pos, Limits{Depth: 6}, nil)
+		assert.NotZero(t, r.Best, pos.Variant())
+	}
+}
