@@ -86,9 +86,72 @@ func TestReadRejectsBrokenText(t *testing.T) {
 	}
 }
 
+// writeAll writes games one after the other, as a PGN file holds them.
+func writeAll(t *testing.T, games []Game) string {
+	t.Helper()
+	var out bytes.Buffer
+	for i := range games {
+		require.NoError(t, Write(&out, &games[i], 1, false))
+	}
+	return out.String()
+}
+
+// plainMoves says whether every move starts with a letter or a digit, as
+// SAN, UCI and hex moves do: other tokens ('%...' or '[...' wrapped to the
+// start of a line) would read back as an escape or a tag line.
+func plainMoves(games []Game) bool {
+	for _, g := range games {
+		for _, m := range g.Moves {
+			c := m.Text[0]
+			if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// FuzzRead: Read never panics, and what it reads survives a round trip:
+// written with Write and read again, the games keep their tags, moves,
+// results (none written as "*") and comment text (a game's comments may be
+// merged: Write puts the closing comment after the last move's).
 func FuzzRead(f *testing.F) {
 	f.Add("[Event \"x\"]\n1. e4 {c} (1. d4) e5 1-0\n")
+	f.Add("[Event \"a \\\"b\\\" \\\\\"]\n[Site \"?\"]\n\n1.e4 e5 2.Nf3 {two\nlines} Nc6 $1 3.Bb5!? 1/2-1/2\n[Event \"y\"]\n1... d5 *\n")
+	f.Add("{intro} 1. d4 {a} {b} d5 ; rest\n% escape\n2. c4 0-1 {after}")
 	f.Fuzz(func(t *testing.T, text string) {
-		_, _ = Read(strings.NewReader(text))
+		games, err := Read(strings.NewReader(text))
+		if err != nil || !plainMoves(games) {
+			return
+		}
+		written := writeAll(t, games)
+		back, err := Read(strings.NewReader(written))
+		require.NoError(t, err, "reading back:\n%s", written)
+		require.Len(t, back, len(games), "games in:\n%s", written)
+		for i, g := range games {
+			b := back[i]
+			assert.Equal(t, g.Tags, b.Tags, "game %d tags", i)
+			want := g.Result
+			if want == "" {
+				want = "*"
+			}
+			assert.Equal(t, want, b.Result, "game %d result", i)
+			require.Len(t, b.Moves, len(g.Moves), "game %d moves", i)
+			for j := range g.Moves {
+				assert.Equal(t, g.Moves[j].Text, b.Moves[j].Text, "game %d move %d", i, j)
+			}
+			assert.Equal(t, commentText(g), commentText(b), "game %d comments", i)
+		}
 	})
+}
+
+// commentText is all comment text of a game, in order, words separated by
+// single spaces (a comment before the first move is written after the
+// moves, as Write writes a game's closing comment).
+func commentText(g Game) string {
+	var words []string
+	for _, m := range g.Moves {
+		words = append(words, strings.Fields(m.Comment)...)
+	}
+	return strings.Join(append(words, strings.Fields(g.Comment)...), " ")
 }

@@ -165,17 +165,26 @@ func (p *parser) readToken(token string) {
 		p.endGame()
 	case token[0] == '$':
 	default:
-		move := stripMoveNumber(token)
-		move = strings.TrimRight(move, "!?")
+		move := stripMoveNumber(strings.TrimRight(token, "!?"))
 		if move != "" {
 			g.Moves = append(g.Moves, Move{Text: move})
 		}
 	}
 }
 
-// stripMoveNumber removes a leading "12." or "12..." (also glued to the move,
-// as in "12.Nf3").
+// stripMoveNumber removes leading move numbers "12." or "12..." (also glued
+// to the move, as in "12.Nf3"); a token that is only numbers is empty.
 func stripMoveNumber(token string) string {
+	for {
+		stripped := stripOneMoveNumber(token)
+		if stripped == token {
+			return token
+		}
+		token = stripped
+	}
+}
+
+func stripOneMoveNumber(token string) string {
 	digits := 0
 	for digits < len(token) && token[digits] >= '0' && token[digits] <= '9' {
 		digits++
