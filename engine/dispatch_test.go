@@ -163,13 +163,3 @@ func TestDispatchCost(t *testing.T) {
 			"%s: the generated search is below 97%% of a dispatch alternative", variant)
 	}
 }
-
-// The measurement copies search without tablebases, as the generated
-// searches do when SyzygyPath is empty.
-func (w *ifaceWorker) tbRoot() { w.thread.tbLimit, w.thread.tbRootKnown = 0, false }
-
-func (w *ifaceWorker) probeTB(alpha, beta, depth, ply int) (int, bool) { return 0, false }
-
-func (w *genericWorker[P]) tbRoot() { w.thread.tbLimit, w.thread.tbRootKnown = 0, false }
-
-func (w *genericWorker[P]) probeTB(alpha, beta, depth, ply int) (int, bool) { return 0, false }
