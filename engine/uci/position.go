@@ -76,7 +76,7 @@ func (s *session) setPosition(args []string) error {
 			}
 			m, err := pos.ParseMove(text)
 			if err != nil {
-				return fmt.Errorf("position: %v; position unchanged", s.illegalMove(fmt.Sprintf("move %d", i+1), text, err))
+				return fmt.Errorf("position: %v; position refused", s.illegalMove(fmt.Sprintf("move %d", i+1), text, err))
 			}
 			pos.Make(m)
 		}
