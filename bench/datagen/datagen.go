@@ -9,6 +9,7 @@ package datagen
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -374,16 +375,16 @@ func playGame(ctx context.Context, e *engine.Engine, cfg Config, g int) ([]Line,
 		}
 		white := res.Score
 		if res.MateIn != 0 {
-			white = 100000 * sign(res.MateIn)
+			white = 100000 * cmp.Compare(res.MateIn, 0)
 		}
 		if pos.SideToMove() == move.Black {
 			white = -white
 		}
 		if abs(white) >= winScore {
-			if winStreak*sign(white) > 0 {
-				winStreak += sign(white)
+			if winStreak*cmp.Compare(white, 0) > 0 {
+				winStreak += cmp.Compare(white, 0)
 			} else {
-				winStreak = sign(white)
+				winStreak = cmp.Compare(white, 0)
 			}
 		} else {
 			winStreak = 0
@@ -464,16 +465,6 @@ func openingPosition(cfg Config, g int, rng *rand.Rand) (engine.SearchBoard, err
 			return pos, nil
 		}
 	}
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }
 
 func abs(x int) int {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -109,17 +110,17 @@ func playGame(e *engine.Engine, cfg genConfig, rng *rand.Rand) ([]record, float6
 		}
 		white := res.Score
 		if res.MateIn != 0 {
-			white = 10000 * sign(res.MateIn)
+			white = 10000 * cmp.Compare(res.MateIn, 0)
 		}
 		if pos.SideToMove() == move.Black {
 			white = -white
 		}
 		// Adjudicate clear results and dead-level endings to save time.
 		if white >= 1000 || white <= -1000 {
-			if winStreak*sign(white) >= 0 {
-				winStreak += sign(white)
+			if winStreak*cmp.Compare(white, 0) >= 0 {
+				winStreak += cmp.Compare(white, 0)
 			} else {
-				winStreak = sign(white)
+				winStreak = cmp.Compare(white, 0)
 			}
 		} else {
 			winStreak = 0
@@ -142,14 +143,4 @@ func playGame(e *engine.Engine, cfg genConfig, rng *rand.Rand) ([]record, float6
 		}
 		pos.Make(res.Best)
 	}
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }

@@ -1,6 +1,8 @@
 package syzygy
 
 import (
+	"cmp"
+
 	"github.com/sakk-chess/sakk/board"
 	"github.com/sakk-chess/sakk/game/move"
 )
@@ -33,7 +35,7 @@ func (tb *Tablebase) RankRootDTZ(p *board.Position, moves []move.Move, ranks []i
 		default:
 			dtz, st = tb.probeDTZ(p)
 			dtz = -dtz
-			dtz += sign(dtz)
+			dtz += cmp.Compare(dtz, 0)
 		}
 		if dtz == 2 && p.InCheck() && p.CountLegal() == 0 {
 			dtz = 1 // mate
@@ -74,7 +76,7 @@ func (tb *Tablebase) RankRootWDL(p *board.Position, moves []move.Move, ranks []i
 		}
 		w = -w
 		if !rule50 {
-			w = WDL(2 * sign(int(w)))
+			w = WDL(2 * cmp.Compare(int(w), 0))
 		}
 		ranks[i] = toRank[w+2]
 	}

@@ -1,6 +1,8 @@
 package syzygy
 
 import (
+	"cmp"
+
 	"github.com/sakk-chess/sakk/board"
 	"github.com/sakk-chess/sakk/game/move"
 )
@@ -161,9 +163,9 @@ func (tb *Tablebase) probeDTZ(p *board.Position) (int, status) {
 			return 0, statusFail
 		}
 		if !zeroingMove {
-			v += sign(v)
+			v += cmp.Compare(v, 0)
 		}
-		if v < best && sign(v) == sign(int(w)) {
+		if v < best && cmp.Compare(v, 0) == cmp.Compare(int(w), 0) {
 			best = v
 		}
 	}
@@ -171,14 +173,4 @@ func (tb *Tablebase) probeDTZ(p *board.Position) (int, status) {
 		return -1, statusOK
 	}
 	return best, statusOK
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }
