@@ -185,3 +185,77 @@ func TestSearchMovesRandomPositions(t *testing.T) {
 		}
 	}
 }
+
+// Repetition on the Glinski board, with the game history
+// Kf6-f7 Qa1-b1 Kf7-f6 Qb1-a1: Black, a queen down, repeats with Kf6-f7
+// (score 0); one ply later White, to move, keeps the win by not repeating.
+func TestGlinskiRepetition(t *testing.T) {
+	fen := hexFEN(t, map[string]byte{"f6": 'k', "c3": 'K', "a1": 'Q'}, "b")
+	play := func(moves ...string) SearchBoard {
+		pos := glinskiPosition(t, fen)
+		for _, s := range moves {
+			m, err := pos.ParseMove(s)
+			require.NoError(t, err, s)
+			pos.Make(m)
+		}
+		return pos
+	}
+	e := New()
+	assert.Less(t, e.Search(play(), Limits{Depth: 5}, nil).Score, -500, "without history Black is lost")
+
+	pos := play("f6f7", "a1b1", "f7f6", "b1a1")
+	e.NewGame()
+	r := e.Search(pos, Limits{Depth: 5}, nil)
+	assert.Equal(t, 0, r.Score)
+	pos.Make(r.Best)
+	assert.True(t, pos.IsRepetition(), "Black repeats")
+	pos.Unmake()
+
+	pos = play("f6f7", "a1b1", "f7f6", "b1a1", "f6f7")
+	e.NewGame()
+	r = e.Search(pos, Limits{Depth: 5}, nil)
+	assert.Greater(t, r.Score, 500)
+	pos.Make(r.Best)
+	assert.False(t, pos.IsRepetition(), "White does not repeat")
+}
+
+// The side ahead avoids a repetition: in the orthodox position of
+// TestRepetitionInGameHistory, White to move after Kb8-a7 (history Ka8-a7
+// Qb2-b3 Ka7-a8 Qb3-b2 Ka8-a7) must not play Qb2-b3 again.
+func TestWinningSideAvoidsRepetition(t *testing.T) {
+	pos := chessPosition(t, "k7/7p/8/8/8/8/1Q6/K7 b - - 0 1")
+	for _, s := range []string{"a8a7", "b2b3", "a7a8", "b3b2", "a8a7"} {
+		m, err := pos.ParseMove(s)
+		require.NoError(t, err)
+		pos.Make(m)
+	}
+	e := New()
+	r := e.Search(pos, Limits{Depth: 6}, nil)
+	assert.Greater(t, r.Score, 500)
+	pos.Make(r.Best)
+	assert.False(t, pos.IsRepetition())
+}
+
+// A repetition one ply from the root of a depth-1 search is seen by the
+// quiescence search (search hands depth 0 to it before its own checks).
+func TestRepetitionAtTheHorizon(t *testing.T) {
+	chess := chessPosition(t, "k7/7p/8/8/8/8/1Q6/K7 b - - 0 1")
+	glinski := glinskiPosition(t, hexFEN(t, map[string]byte{"f6": 'k', "c3": 'K', "a1": 'Q'}, "b"))
+	for _, tc := range []struct {
+		pos   SearchBoard
+		moves []string
+	}{
+		{chess, []string{"a8a7", "b2b3", "a7a8", "b3b2"}},
+		{glinski, []string{"f6f7", "a1b1", "f7f6", "b1a1"}},
+	} {
+		for _, s := range tc.moves {
+			m, err := tc.pos.ParseMove(s)
+			require.NoError(t, err, s)
+			tc.pos.Make(m)
+		}
+		e := New()
+		r := e.Search(tc.pos, Limits{Depth: 1}, nil)
+		assert.Equal(t, 0, r.Score, tc.pos.Variant())
+		assert.Equal(t, tc.moves[0], tc.pos.MoveString(r.Best), tc.pos.Variant())
+	}
+}
