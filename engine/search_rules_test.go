@@ -21,7 +21,7 @@ func withClock(fen, clock string) string {
 // The fifty-move rule inside the search, on both boards. A side a queen
 // down whose every move reaches the 100th halfmove is drawn (score 0, not
 // the queen's deficit); the side that is ahead must capture or push a pawn
-// at once, even giving up its queen for a knight; a mate on the 100th
+// at once, even giving up its queen (or rook) for a knight; a mate on the 100th
 // halfmove is still a mate.
 func TestFiftyMoveRuleInSearch(t *testing.T) {
 	e := New()
@@ -66,6 +66,19 @@ func TestFiftyMoveRuleInSearch(t *testing.T) {
 	e.NewGame()
 	g = glinskiPosition(t, withClock(hexFEN(t, map[string]byte{"f6": 'k', "c3": 'K', "a1": 'Q'}, "b"), "0"))
 	assert.Less(t, e.Search(g, Limits{Depth: 5}, nil).Score, -500, "without the clock Black is lost")
+
+	// Glinski: White at halfmove 99 gives the rook for the knight (Re1xe6,
+	// Kf6xe6): every other move draws; without the clock it keeps the rook.
+	gahead := hexFEN(t, map[string]byte{"f6": 'k', "e6": 'n', "c3": 'K', "e1": 'R', "a1": 'Q'}, "w")
+	g = glinskiPosition(t, withClock(gahead, "99"))
+	e.NewGame()
+	r = e.Search(g, Limits{Depth: 5}, nil)
+	assert.Equal(t, "e1e6", g.MoveString(r.Best), gahead)
+	assert.Greater(t, r.Score, 300)
+	g = glinskiPosition(t, gahead)
+	e.NewGame()
+	r = e.Search(g, Limits{Depth: 5}, nil)
+	assert.NotEqual(t, "e1e6", g.MoveString(r.Best), "without the clock the rook stays")
 
 	// Glinski: the knight mate in one of TestGlinskiStalemateScore still
 	// mates at halfmove 99.
