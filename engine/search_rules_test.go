@@ -139,14 +139,15 @@ func finalLines(e *Engine, pos SearchBoard, lim Limits, lines int) (Result, []In
 
 // MultiPV over random positions of both games: the lines of the final
 // depth come best first with distinct first moves, and line 1 is the
-// result. (Line 1's score is not always the single-PV score of the same
-// depth: the other lines change the tree and the TT; 2 of 24 random positions
-// differ at depth 4.)
+// result. Line 1's score is not asserted equal to the single-PV score of
+// the same depth: the other lines reorder the root moves and fill the TT,
+// and the shallow non-PV pruning then gives another answer (at depth 4 on
+// 48 of these 200 positions, by up to 7 pawns; at depth 1 on none).
 func TestMultiPVOrderingRandomPositions(t *testing.T) {
 	const depth, lines = 4, 3
 	multi := New()
 	multi.SetOptions(Options{HashMB: 16, Threads: 1, MultiPV: lines})
-	for _, pos := range bothGames(t, 40) {
+	for _, pos := range bothGames(t, 100) {
 		fen := pos.FEN()
 		var list move.List
 		pos.LegalMoves(&list)
@@ -177,7 +178,7 @@ func TestSearchMovesRandomPositions(t *testing.T) {
 	for _, multiPV := range []int{1, 3} {
 		e := New()
 		e.SetOptions(Options{HashMB: 16, Threads: 1, MultiPV: multiPV})
-		for _, pos := range bothGames(t, 40) {
+		for _, pos := range bothGames(t, 100) {
 			fen := pos.FEN()
 			var list move.List
 			pos.LegalMoves(&list)
