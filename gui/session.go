@@ -98,13 +98,7 @@ func (s *session) reset(req newRequest) error {
 			return err
 		}
 	}
-	var pos engine.SearchBoard
-	var err error
-	if fen == "" {
-		pos, err = variant.New(v)
-	} else {
-		pos, err = variant.FromFEN(v, fen)
-	}
+	pos, err := variant.Position(v, fen)
 	if err != nil {
 		return err
 	}

@@ -24,13 +24,7 @@ func GameVariant(g *pgn.Game) game.Variant {
 // FEN tag or the start position, and returns the start position and the
 // moves. The error names the first move that is not legal.
 func Replay(g *pgn.Game, v game.Variant) (engine.SearchBoard, []move.Move, error) {
-	var start engine.SearchBoard
-	var err error
-	if fen := g.Tag("FEN"); fen != "" {
-		start, err = variant.FromFEN(v, fen)
-	} else {
-		start, err = variant.New(v)
-	}
+	start, err := variant.Position(v, g.Tag("FEN"))
 	if err != nil {
 		return nil, nil, err
 	}

@@ -119,10 +119,7 @@ func AuditBook(book []openings.Opening, cfg AuditConfig, progress io.Writer) (Au
 // searchable builds an opening's position (before its book moves) as a
 // board the search takes.
 func searchable(o openings.Opening, v game.Variant) (engine.SearchBoard, error) {
-	if o.FEN == "" {
-		return variant.New(v)
-	}
-	return variant.FromFEN(v, o.FEN)
+	return variant.Position(v, o.FEN)
 }
 
 // ScoreStats summarises the searched scores of an audit.

@@ -28,10 +28,7 @@ type Opening struct {
 
 // Position builds the opening's position before its book moves.
 func (o Opening) Position(v game.Variant) (game.Position, error) {
-	if o.FEN == "" {
-		return variant.New(v)
-	}
-	return variant.FromFEN(v, o.FEN)
+	return variant.Position(v, o.FEN)
 }
 
 //go:embed glinski.epd

@@ -109,11 +109,7 @@ func addGames(b *book.Builder, variantName game.Variant, path string, plies int)
 			continue
 		}
 		var pos game.Position
-		if fen := g.Tag("FEN"); fen != "" {
-			pos, err = variant.FromFEN(variantName, fen)
-		} else {
-			pos, err = variant.New(variantName)
-		}
+		pos, err = variant.Position(variantName, g.Tag("FEN"))
 		if err != nil {
 			return 0, fmt.Errorf("%s: game at line %d: %v", path, g.Line, err)
 		}

@@ -217,13 +217,7 @@ func (a *perftArgs) pickVariant() game.Variant {
 
 // newPosition reads fen (or the start position for "") as the variant.
 func (a *perftArgs) newPosition(v game.Variant, fen string) (game.Position, error) {
-	var pos game.Position
-	var err error
-	if fen == "" {
-		pos, err = variant.New(v)
-	} else {
-		pos, err = variant.FromFEN(v, fen)
-	}
+	pos, err := variant.Position(v, fen)
 	if err != nil {
 		return nil, err
 	}

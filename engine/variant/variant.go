@@ -44,4 +44,13 @@ func FromFEN(v game.Variant, fen string) (engine.SearchBoard, error) {
 	return nil, unknown(v)
 }
 
+// Position is the start position of variant v when fen is empty, else the
+// position fen describes.
+func Position(v game.Variant, fen string) (engine.SearchBoard, error) {
+	if fen == "" {
+		return New(v)
+	}
+	return FromFEN(v, fen)
+}
+
 func unknown(v game.Variant) error { return fmt.Errorf("no board for %v", v) }

@@ -50,3 +50,19 @@ func TestUnknownVariantAndBadFENAreErrors(t *testing.T) {
 	assert.Error(t, err)
 	assert.True(t, pos == nil)
 }
+
+func TestPositionIsStartOrFEN(t *testing.T) {
+	for _, v := range game.Variants() {
+		start, err := New(v)
+		require.NoError(t, err)
+		pos, err := Position(v, "")
+		require.NoError(t, err)
+		assert.Equal(t, start.FEN(), pos.FEN(), "%v: empty FEN is the start position", v)
+	}
+	fen := "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+	pos, err := Position(game.Chess, fen)
+	require.NoError(t, err)
+	assert.Equal(t, fen, pos.FEN())
+	_, err = Position(game.Glinski, fen)
+	assert.Error(t, err, "an orthodox FEN is not a Glinski position")
+}

@@ -102,13 +102,7 @@ func whiteResult(g *pgn.Game) ([3]float64, bool) {
 }
 
 func (d *dataset) addGame(variantName game.Variant, g *pgn.Game, white [3]float64) error {
-	var pos game.Position
-	var err error
-	if fen := g.Tag("FEN"); fen != "" {
-		pos, err = variant.FromFEN(variantName, fen)
-	} else {
-		pos, err = variant.New(variantName)
-	}
+	pos, err := variant.Position(variantName, g.Tag("FEN"))
 	if err != nil {
 		return err
 	}
