@@ -8,4 +8,3 @@ func SetAVX2(on bool) (was bool) {
 }
 
 var hasAVX2Support = useAVX2
-
