@@ -5,6 +5,9 @@ package nnue
 // useAVX2 is false off amd64: the plain Go kernels run.
 var useAVX2 = false
 
+// fastPath is empty: there is no fast path here.
+const fastPath = ""
+
 func vecAdd(dst, a []int16)                    { vecAddGeneric(dst, a) }
 func vecSub(dst, s []int16)                    { vecSubGeneric(dst, s) }
 func vecAddSub(dst, src, a, s []int16)         { vecAddSubGeneric(dst, src, a, s) }
