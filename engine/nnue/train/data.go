@@ -26,6 +26,9 @@ type Set struct {
 	Us, Them []uint16
 	Score    []float32 // centipawns, side to move's view
 	Result   []float32 // 1 win, 0 loss, side to move's view
+	// HCE is the hand-made static evaluation in centipawns, side to move's
+	// view: the baseline the held-out result loss is compared with.
+	HCE []float32
 }
 
 // Len is the number of positions.
@@ -35,6 +38,7 @@ func (s *Set) Len() int { return len(s.Score) }
 type featurer interface {
 	game.Position
 	NNUEFeatures(f *nnue.Features)
+	Evaluate() int
 }
 
 // Load reads data files ("<FEN> | <score> | <result>" lines, White's view).
@@ -109,6 +113,7 @@ func (s *Set) add(pos featurer, f *nnue.Features, text string) error {
 	}
 	s.Score = append(s.Score, float32(score))
 	s.Result = append(s.Result, float32(result))
+	s.HCE = append(s.HCE, float32(pos.Evaluate()))
 	return nil
 }
 
@@ -161,6 +166,7 @@ func (s *Set) AddMirrors(idx []int32) []int32 {
 		s.Start = append(s.Start, int32(len(s.Us)))
 		s.Score = append(s.Score, s.Score[i])
 		s.Result = append(s.Result, s.Result[i])
+		s.HCE = append(s.HCE, s.HCE[i])
 		out = append(out, int32(len(s.Score)-1))
 	}
 	return out
@@ -180,6 +186,7 @@ func (s *Set) AddSideFlips(idx []int32) []int32 {
 		s.Start = append(s.Start, int32(len(s.Us)))
 		s.Score = append(s.Score, -s.Score[i])
 		s.Result = append(s.Result, 1-s.Result[i])
+		s.HCE = append(s.HCE, -s.HCE[i])
 		out = append(out, int32(len(s.Score)-1))
 	}
 	return out

@@ -71,6 +71,10 @@ type EpochStats struct {
 	Duration   time.Duration
 	Checkpoint bool
 	Best       bool // the lowest held-out loss so far
+	// ResultLoss and HCEResultLoss say how well the net and the hand-made
+	// evaluation predict the held-out games' results (ResultLoss).
+	ResultLoss    float64
+	HCEResultLoss float64
 }
 
 // grads is one worker's gradient buffer and scratch.
@@ -102,6 +106,10 @@ func Run(ctx context.Context, m *Model, s *Set, cfg Config, log io.Writer) ([]Ep
 	for i := range workers {
 		workers[i] = &grads{g: make([]float32, m.paramCount()), acc: make([]float32, 2*m.Hidden), dacc: make([]float32, 2*m.Hidden)}
 	}
+	hceLoss := math.NaN()
+	if len(s.HCE) == s.Len() {
+		hceLoss, _ = ResultLoss(s, heldIdx, func(i int) float64 { return float64(s.HCE[i]) })
+	}
 	var stats []EpochStats
 	for m.Epoch < cfg.Epochs {
 		if err := ctx.Err(); err != nil {
@@ -123,6 +131,7 @@ func Run(ctx context.Context, m *Model, s *Set, cfg Config, log io.Writer) ([]Ep
 		m.TrainedPoints += int64(len(trainIdx))
 		st := EpochStats{Epoch: m.Epoch, TrainLoss: lossSum / float64(len(trainIdx)), Positions: len(trainIdx), LearnRate: lr}
 		st.HeldLoss = m.Loss(s, heldIdx, cfg)
+		st.ResultLoss, st.HCEResultLoss = m.netResultLoss(s, heldIdx), hceLoss
 		st.Duration = time.Since(start)
 		st.PerSecond = float64(len(trainIdx)) / st.Duration.Seconds()
 		if cfg.Checkpoint != "" {
@@ -151,12 +160,16 @@ func Run(ctx context.Context, m *Model, s *Set, cfg Config, log io.Writer) ([]Ep
 			if len(heldIdx) > 0 {
 				held = fmt.Sprintf("%.6f", st.HeldLoss)
 			}
+			result := ""
+			if len(heldIdx) > 0 {
+				result = fmt.Sprintf(", result loss %.5f (hand-made %.5f)", st.ResultLoss, st.HCEResultLoss)
+			}
 			best := ""
 			if st.Best {
 				best = " (best)"
 			}
-			fmt.Fprintf(log, "epoch %d/%d: train loss %.6f, held-out loss %s%s, %.0f positions/s, lr %.2g, %v\n",
-				m.Epoch, cfg.Epochs, st.TrainLoss, held, best, st.PerSecond, lr, st.Duration.Round(time.Millisecond))
+			fmt.Fprintf(log, "epoch %d/%d: train loss %.6f, held-out loss %s%s%s, %.0f positions/s, lr %.2g, %v\n",
+				m.Epoch, cfg.Epochs, st.TrainLoss, held, best, result, st.PerSecond, lr, st.Duration.Round(time.Millisecond))
 		}
 	}
 	return stats, nil
@@ -339,3 +352,44 @@ func (m *Model) adam(g []float32, gradScale float32, lr float64, threads int) {
 }
 
 func clip(w float32) float32 { return min(max(w, -maxFloatWeight), maxFloatWeight) }
+
+// resultScales are the centipawns per sigmoid unit tried by ResultLoss.
+var resultScales = []float64{100, 150, 200, 250, 300, 350, 400, 500, 600, 800, 1000}
+
+// ResultLoss is how well an evaluation predicts the game results of the
+// positions idx: the mean squared error between sigmoid(eval/k) and the
+// result, at the k of resultScales that fits best (so evaluations on
+// different scales compare fairly). eval(i) is position i's evaluation in
+// centipawns, side to move's view. It returns the loss and that k; NaN if
+// idx is empty.
+func ResultLoss(s *Set, idx []int32, eval func(i int) float64) (loss, k float64) {
+	if len(idx) == 0 {
+		return math.NaN(), 0
+	}
+	evals := make([]float64, len(idx))
+	for n, i := range idx {
+		evals[n] = eval(int(i))
+	}
+	loss = math.Inf(1)
+	for _, scale := range resultScales {
+		var sum float64
+		for n, i := range idx {
+			d := 1/(1+math.Exp(-evals[n]/scale)) - float64(s.Result[i])
+			sum += d * d
+		}
+		if l := sum / float64(len(idx)); l < loss {
+			loss, k = l, scale
+		}
+	}
+	return loss, k
+}
+
+// netResultLoss is ResultLoss of the float model on idx.
+func (m *Model) netResultLoss(s *Set, idx []int32) float64 {
+	acc := make([]float32, 2*m.Hidden)
+	loss, _ := ResultLoss(s, idx, func(i int) float64 {
+		out, _ := m.forward(s, i, acc)
+		return float64(out) * nnue.Scale
+	})
+	return loss
+}

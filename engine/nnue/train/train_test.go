@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -141,4 +142,44 @@ func TestSideFlipSwapsPerspectives(t *testing.T) {
 	assert.Equal(t, set.Them[set.Start[1]:set.Start[2]], set.Them[set.Start[2]:set.Start[3]])
 	assert.Equal(t, set.Score[1], set.Score[2])
 	assert.Equal(t, set.Result[1], set.Result[2])
+}
+
+func TestResultLoss(t *testing.T) {
+	s := &Set{Result: []float32{1, 0, 1, 0.5}}
+	idx := []int32{0, 1, 2, 3}
+	// An evaluation of 0 predicts 0.5 everywhere: errors 0.5, 0.5, 0.5, 0.
+	loss, _ := ResultLoss(s, idx, func(int) float64 { return 0 })
+	assert.InDelta(t, 0.75/4, loss, 1e-12)
+	// One that knows the results does far better, at the steepest scale.
+	sure := []float64{2000, -2000, 2000, 0}
+	loss, k := ResultLoss(s, idx, func(i int) float64 { return sure[i] })
+	assert.Less(t, loss, 1e-6)
+	assert.Equal(t, resultScales[0], k)
+	// Wrong signs are worse than no opinion.
+	loss, _ = ResultLoss(s, idx, func(i int) float64 { return -sure[i] })
+	assert.Greater(t, loss, 0.75/4)
+	loss, _ = ResultLoss(s, nil, func(int) float64 { return 0 })
+	assert.True(t, math.IsNaN(loss))
+}
+
+// Load keeps the hand-made evaluation of each position (side to move's
+// view), and the augmentations keep it in step.
+func TestLoadKeepsHandMadeEval(t *testing.T) {
+	for _, v := range game.Variants() {
+		set, path := generated(t, v, 2)
+		require.Len(t, set.HCE, set.Len())
+		lines := readLines(t, path)
+		pos, err := variant.New(v)
+		require.NoError(t, err)
+		for i, line := range lines[:10] {
+			fen, _, _ := strings.Cut(line, "|")
+			require.NoError(t, pos.SetFEN(strings.TrimSpace(fen)))
+			assert.Equal(t, float32(pos.Evaluate()), set.HCE[i], "%s line %d", v, i+1)
+		}
+		idx := []int32{0, 1}
+		flipped := set.AddSideFlips(idx)
+		assert.Equal(t, -set.HCE[0], set.HCE[flipped[2]])
+		mirrored := set.AddMirrors(idx)
+		assert.Equal(t, set.HCE[1], set.HCE[mirrored[3]])
+	}
 }
