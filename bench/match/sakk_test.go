@@ -49,6 +49,11 @@ func TestSakkPlaysChessAndGlinski(t *testing.T) {
 		sakkMatch(t, bin, game.Chess, "-each", "tc=2+0.02", "timemargin=1000", "option.Hash=8",
 			"-openings", "file="+filepath.Join("testdata", "openings.pgn"), "format=pgn")
 	})
+	t.Run("glinski from the built-in book", func(t *testing.T) {
+		// Book moves come with a score: fastchess warns about an answer
+		// without one.
+		sakkMatch(t, bin, game.Glinski, "-each", "nodes=2000", "option.OwnBook=true")
+	})
 	t.Run("glinski by nodes", func(t *testing.T) {
 		sakkMatch(t, bin, game.Glinski, "-each", "nodes=4000", "-openings", "file=builtin:glinski", "order=random", "-srand", "7")
 	})
