@@ -87,6 +87,7 @@ func (p *Position) parseFEN(fen string) error {
 		st.epSquare = uint8(ep)
 	}
 	st.key = p.computeKey()
+	p.rootEnPassant = p.besidePushedPawn(ep)
 	return nil
 }
 

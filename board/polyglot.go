@@ -7,11 +7,12 @@ import (
 )
 
 // PolyglotKey is the position's key in PolyGlot opening books: its own
-// Zobrist hash over polyglotRandom (pieces, castling rights, an en
-// passant file when a pawn of the side to move could take there, White to
-// move). sakk records an en passant square only when the capture is legal,
-// so a position where the only such pawn is pinned gets the key without
-// the en passant file, unlike PolyGlot's; books hold very few of these.
+// Zobrist hash over polyglotRandom (pieces, castling rights, the en
+// passant file, White to move). PolyGlot counts the en passant file when
+// the last move pushed a pawn two squares and a pawn of the side to move
+// stands beside it, whether or not the capture is legal (the pawn may be
+// pinned); sakk's own key counts it only when the capture is legal, so it
+// is worked out here from the last move (or the FEN's en passant field).
 func (p *Position) PolyglotKey() uint64 {
 	var key uint64
 	for sq := range 64 {
@@ -28,13 +29,37 @@ func (p *Position) PolyglotKey() uint64 {
 			key ^= polyglotRandom[768+i]
 		}
 	}
-	if ep := p.EnPassant(); ep != NoSquare {
+	if ep := p.polyglotEnPassant(); ep != NoSquare {
 		key ^= polyglotRandom[772+File(ep)]
 	}
 	if p.side == move.White {
 		key ^= polyglotRandom[780]
 	}
 	return key
+}
+
+// polyglotEnPassant is the square a pawn passed over with a double push on
+// the last move, when a pawn of the side to move stands beside the pushed
+// pawn (legal capture or not), or NoSquare.
+func (p *Position) polyglotEnPassant() int {
+	if p.gamePly == 0 {
+		return p.rootEnPassant // from the FEN
+	}
+	m := p.st().move
+	if !m.IsDoublePush() {
+		return NoSquare
+	}
+	return p.besidePushedPawn((m.From() + m.To()) >> 1)
+}
+
+// besidePushedPawn returns ep when a pawn of the side to move stands beside
+// the pawn that passed over ep (a pawn that would take on ep if it could),
+// and NoSquare otherwise.
+func (p *Position) besidePushedPawn(ep int) int {
+	if ep == NoSquare || pawnAttacks[p.side.Other()&1][ep&63]&p.byType[move.Pawn]&p.byColor[p.side&1] == 0 {
+		return NoSquare
+	}
+	return ep
 }
 
 // PolyglotMove reads a PolyGlot book move (to file bits 0-2, to rank 3-5,

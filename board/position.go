@@ -63,7 +63,11 @@ type Position struct {
 	sp      int // index of the current state (drops by historySize/2 on overflow)
 	gamePly int // plies made since SetFEN
 	rootPly int // plies from the game start to the SetFEN position: 2*(fullmove-1) + side
-	states  [historySize]state
+	// rootEnPassant is the FEN's en passant square when a pawn of the side
+	// to move stands beside the pushed pawn, legal capture or not (for
+	// PolyglotKey); NoSquare otherwise.
+	rootEnPassant int
+	states        [historySize]state
 }
 
 // placement is the position without its history: small enough to back up

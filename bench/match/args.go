@@ -141,6 +141,15 @@ func (c *Config) applyFlag(g flagGroup) error {
 		})
 	case "recover":
 		return nil // crashed engines are always restarted
+	case "strict-protocol":
+		c.Strict = &StrictProtocol{Engines: g.values}
+		return nil
+	case "check-mate-pvs":
+		if len(g.values) > 0 {
+			return fmt.Errorf("-check-mate-pvs takes no value")
+		}
+		c.Rules.CheckMatePVs = true
+		return nil
 	case "openings":
 		return c.applyOpenings(g)
 	case "sprt":
@@ -433,6 +442,13 @@ func splitCommandLine(text string) ([]string, error) {
 }
 
 func (c *Config) validate() error {
+	if c.Strict != nil {
+		for _, name := range c.Strict.Engines {
+			if name != c.Engines[0].Name && name != c.Engines[1].Name {
+				return fmt.Errorf("-strict-protocol: no engine is named %q (the engines are %s and %s)", name, c.Engines[0].Name, c.Engines[1].Name)
+			}
+		}
+	}
 	for i, engine := range c.Engines {
 		if !engine.TC.Limited() {
 			return fmt.Errorf("engine %d (%s) has no time control: give tc=, st=, depth= or nodes= (in -each or -engine)", i+1, engine.Name)

@@ -29,8 +29,11 @@ type Rules struct {
 	HangTimeout time.Duration
 	// TBPath is a SyzygyPath: a game ends as soon as it reaches a position
 	// those tables cover (orthodox chess only).
-	TBPath     string
-	tablebases *syzygy.Tablebase // loaded by Run
+	TBPath string
+	// CheckMatePVs also checks that a PV under a mate score is the mate
+	// (fastchess's -check-mate-pvs).
+	CheckMatePVs bool
+	tablebases   *syzygy.Tablebase // loaded by Run
 }
 
 // Fault kinds: how an engine lost a game by misbehaving.
@@ -59,9 +62,9 @@ type Game struct {
 	WhiteScore float64
 	// GlinskiScore is "3/4-1/4" or "1/4-3/4" after a Glinski stalemate.
 	GlinskiScore string
-	// PVWarnings counts, by colour, answers whose bestmove or ponder move
-	// disagreed with the last PV (fastchess warns about these).
-	PVWarnings [2]int
+	// Warnings are the protocol warnings of both engines, in the order
+	// they came (fastchess's checks: protocol.go).
+	Warnings []Warning
 	// Chess960 says castling was written king-takes-rook (UCI_Chess960):
 	// the opening is not a standard one (a Chess960 start), or an engine
 	// had the option set. WritePGN tags such a chess game [Variant
@@ -81,6 +84,14 @@ func (g *Game) FirstEngineScore() float64 {
 	return 1 - g.WhiteScore
 }
 
+// engineOf is the -engine (0 or 1) that played colour.
+func (g *Game) engineOf(colour int) int {
+	if colour == 0 {
+		return g.WhiteEngine
+	}
+	return 1 - g.WhiteEngine
+}
+
 // gameState is a game in progress.
 type gameState struct {
 	rules   *Rules
@@ -90,6 +101,9 @@ type gameState struct {
 	clocks  [2]Clock
 	judge   adjudicator
 	record  *Game
+	// lastMate is each colour's last reported mate distance (0: the last
+	// score was no mate), for the mate sign check.
+	lastMate [2]int
 }
 
 // errAbort: the match cannot go on (an engine cannot be started).
@@ -238,11 +252,18 @@ func (s *gameState) playMove() {
 		s.forfeit(side, FaultIllegalMove, fmt.Sprintf("makes an illegal move: %s", answer.BestMove))
 		return
 	}
-	if answer.PVMismatch() != "" {
-		s.record.PVWarnings[side]++
-	}
+	s.checkProtocol(side, &answer)
 	s.judge.record(side, answer.Score)
 	s.play(m, moveComment(answer))
+}
+
+// checkProtocol records the warnings about a legal answer of side.
+func (s *gameState) checkProtocol(side int, answer *uciproc.Answer) {
+	position := s.positionCommand()
+	w := checkAnswer(s.pos, answer, side, position, s.rules.CheckMatePVs)
+	w = append(w, mateSign(s.lastMate[1-side], answer.Score.MateIn, side, position)...)
+	s.lastMate[side] = answer.Score.MateIn
+	s.record.Warnings = append(s.record.Warnings, w...)
 }
 
 // moveComment is cutechess's "{+0.31/12 0.123s}".

@@ -210,10 +210,10 @@ func fileExists(path string) bool {
 func TestPVWarnings(t *testing.T) {
 	args := append(stubEngine(t, "random"), stubEngine(t, "badpv")...)
 	summary, out, _ := runMatch(t, append(args, "-each", "depth=1", "-games", "2", "-maxmoves", "10")...)
-	assert.Zero(t, summary.PVWarnings[0])
-	assert.Greater(t, summary.PVWarnings[1], 5)
+	assert.Zero(t, summary.WarningCount(0))
+	assert.Greater(t, summary.Warnings[1][WarnBestMove], 5)
 	assert.Contains(t, out, "Warnings of badpv: ")
-	assert.NotContains(t, out, "Warnings of random")
+	assert.Contains(t, out, "Warnings of random: 0\n")
 }
 
 func TestBadOpeningsStopTheMatch(t *testing.T) {

@@ -40,7 +40,10 @@ type Config struct {
 	PGNOut      string      // "" writes no PGN
 	SPRT        *stats.SPRT // nil: no test
 	Event, Site string
-	Out         io.Writer // progress and summary
+	// Strict, when set, makes protocol warnings and faults fail the match
+	// (Summary.StrictFailures); nil: they are only reported.
+	Strict *StrictProtocol
+	Out    io.Writer // progress and summary
 	// Abort, when closed, stops the match at once (a second Ctrl-C): the
 	// engines are killed and the games in progress dropped; finished games
 	// stay counted and in the PGN. nil: never.

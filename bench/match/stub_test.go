@@ -24,6 +24,9 @@ import (
 //	crash    exits on its 2nd go
 //	chessonly  plays like random, but its UCI_Variant lacks glinski
 //	badpv    plays like random, but its PV starts with another move
+//	noscore, badinfo, badponder, illegalpv, matesign, matepv, runon,
+//	shuffle  play like random with one kind of protocol warning
+//	         (protocolLines says which)
 //	castle   castles whenever it can, and otherwise plays random moves; it
 //	         reads and writes castling king-takes-rook with UCI_Chess960 on
 //	         and panics (crashes) on a castling move in the wrong notation
@@ -160,8 +163,102 @@ func (s *stub) answerGo() bool {
 	if s.behaviour == "badpv" && list.N > 1 {
 		pv = s.pos.MoveString(list.Moves[(s.rng.IntN(list.N-1)+1+indexOf(list.Slice(), m))%list.N])
 	}
+	if lines, ok := s.protocolLines(&list, &m); ok {
+		fmt.Println(strings.Join(lines, "\n"))
+		return true
+	}
 	fmt.Println("info depth 1 score cp 0 nodes 1 pv " + pv)
 	fmt.Println("bestmove " + s.pos.MoveString(m))
+	return true
+}
+
+// protocolLines is the answer of a stub that breaks one rule of fastchess's
+// protocol check; it may change the move played.
+func (s *stub) protocolLines(list *move.List, m *move.Move) ([]string, bool) {
+	best := s.pos.MoveString(*m)
+	switch s.behaviour {
+	case "noscore": // as sakk's book moves once did
+		return []string{"info depth 1 nodes 0 time 0 pv " + best, "bestmove " + best}, true
+	case "badinfo":
+		return []string{"info depth one score cp 0 nodes 1 pv " + best, "bestmove " + best}, true
+	case "badponder": // ponders on a move that is not the PV's second
+		return []string{"info depth 1 score cp 0 pv " + best, "bestmove " + best + " ponder " + best}, true
+	case "illegalpv":
+		return []string{"info depth 1 score cp 0 pv " + best + " " + best, "bestmove " + best}, true
+	case "matesign": // always claims the mate for itself
+		return []string{"info depth 1 score mate 3 pv " + best, "bestmove " + best}, true
+	case "matepv": // a mate score over a one-move PV
+		return []string{"info depth 1 score mate 2 pv " + best, "bestmove " + best}, true
+	case "runon":
+		*m = s.endingMove(list, *m)
+		return []string{"info depth 1 score cp 0 pv " + strings.Join(s.runOn(*m), " "), "bestmove " + s.pos.MoveString(*m)}, true
+	case "shuffle":
+		return []string{"info depth 9 score cp 0 pv " + strings.Join(s.shuffle(*m), " "), "bestmove " + best}, true
+	}
+	return nil, false
+}
+
+// endingMove prefers a move that mates or stalemates.
+func (s *stub) endingMove(list *move.List, fallback move.Move) move.Move {
+	for _, m := range list.Slice() {
+		s.pos.Make(m)
+		over := s.pos.Outcome().Result
+		s.pos.Unmake()
+		if over == game.Checkmate || over == game.Stalemate {
+			return m
+		}
+	}
+	return fallback
+}
+
+// runOn is a PV of m and random moves that ignores the end of the game
+// (after a mate or stalemate it plays m backwards).
+func (s *stub) runOn(m move.Move) []string {
+	pos := s.pos.Clone()
+	pv := []string{pos.MoveString(m)}
+	pos.Make(m)
+	for len(pv) < 6 {
+		var list move.List
+		pos.LegalMoves(&list)
+		if list.N == 0 {
+			return append(pv, pv[0][2:4]+pv[0][:2])
+		}
+		next := list.Moves[s.rng.IntN(list.N)]
+		pv = append(pv, pos.MoveString(next))
+		pos.Make(next)
+	}
+	return pv
+}
+
+// shuffle is m, a reply, both taken back, twice, and m again: a PV past a
+// threefold repetition when m and a reply can be taken back (chess only),
+// otherwise just m.
+func (s *stub) shuffle(m move.Move) []string {
+	pos := s.pos.Clone()
+	first := pos.MoveString(m)
+	pos.Make(m)
+	var replies move.List
+	pos.LegalMoves(&replies)
+	for _, r := range replies.Slice() {
+		reply := pos.MoveString(r)
+		pv := []string{first, reply, first[2:4] + first[:2], reply[2:4] + reply[:2]}
+		pv = append(append(pv, pv...), first)
+		check := s.pos.Clone()
+		if legalLine(check, pv) {
+			return pv
+		}
+	}
+	return []string{first}
+}
+
+func legalLine(pos game.Position, pv []string) bool {
+	for _, text := range pv {
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			return false
+		}
+		pos.Make(m)
+	}
 	return true
 }
 

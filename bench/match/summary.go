@@ -3,7 +3,9 @@ package match
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -31,15 +33,20 @@ type Summary struct {
 	Decision                            stats.Decision
 	// Faults counts engine misbehaviour: Faults[engine][kind].
 	Faults [2]map[string]int
-	// PVWarnings counts, by engine, bestmoves (or ponder moves) that
-	// disagreed with the engine's last PV.
-	PVWarnings [2]int
+	// Warnings counts protocol warnings: Warnings[engine][kind].
+	Warnings [2][numWarningKinds]int
 
 	tcText  string
 	variant game.Variant
 	pending map[int]float64 // first game of an unfinished pair: its score
 	started time.Time
+	// shown counts the warnings printed in full, by engine and kind.
+	shown [2][numWarningKinds]int
 }
+
+// warningsShown bounds the warnings of one engine and kind printed in full;
+// the rest are only counted.
+const warningsShown = 5
 
 func newSummary(cfg *Config) *Summary {
 	return &Summary{
@@ -75,19 +82,11 @@ func (s *Summary) add(g *Game) {
 			s.StalematesSuffered++
 		}
 	}
-	for colour, n := range g.PVWarnings {
-		engine := g.WhiteEngine
-		if colour == 1 {
-			engine = 1 - engine
-		}
-		s.PVWarnings[engine] += n
+	for _, w := range g.Warnings {
+		s.Warnings[g.engineOf(w.Side)][w.Kind]++
 	}
 	if g.FaultSide >= 0 {
-		engine := g.WhiteEngine
-		if g.FaultSide == 1 {
-			engine = 1 - engine
-		}
-		s.Faults[engine][g.Fault]++
+		s.Faults[g.engineOf(g.FaultSide)][g.Fault]++
 	}
 	s.addToPair(g.Number-1, score)
 	if s.SPRT != nil {
@@ -129,7 +128,48 @@ func (s *Summary) Elo() (elo, margin float64) {
 // LOS counts a stalemate given as a win and one suffered as a loss.
 func (s *Summary) LOS() float64 { return stats.LOS(float64(s.Wins), float64(s.Losses)) }
 
+// WarningCount is the number of protocol warnings of engine (0 or 1).
+func (s *Summary) WarningCount(engine int) int {
+	n := 0
+	for _, count := range s.Warnings[engine] {
+		n += count
+	}
+	return n
+}
+
+// StrictProtocol names the engines whose protocol warnings and faults fail
+// the match (-strict-protocol [NAME...]; none named: both). A time forfeit
+// does not: it says as much about a loaded machine as about the engine.
+type StrictProtocol struct{ Engines []string }
+
+// StrictFailures says, one line per engine concerned, what makes the match
+// fail under strict: protocol warnings and faults other than time
+// forfeits. None: the match passes.
+func (s *Summary) StrictFailures(strict *StrictProtocol) []string {
+	if strict == nil {
+		return nil
+	}
+	var failures []string
+	for engine, name := range s.Names {
+		if len(strict.Engines) > 0 && !slices.Contains(strict.Engines, name) {
+			continue
+		}
+		faults := maps.Clone(s.Faults[engine])
+		delete(faults, FaultTime)
+		if s.WarningCount(engine) == 0 && len(faults) == 0 {
+			continue
+		}
+		line := fmt.Sprintf("%s: warnings %s", name, s.warningLine(engine))
+		if len(faults) > 0 {
+			line += ", faults " + faultLine(faults)
+		}
+		failures = append(failures, line)
+	}
+	return failures
+}
+
 func (s *Summary) printProgress(w io.Writer, g *Game) {
+	s.printWarnings(w, g)
 	fmt.Fprintf(w, "Finished game %d (%s vs %s): %s {%s}\n", g.Number, g.White, g.Black, g.Result, g.Reason)
 	elo, margin := s.Elo()
 	fmt.Fprintf(w, "Score of %s vs %s: %d - %d - %d  [%.3f] %d/%d  Elo %s +/- %s  ETA %s\n",
@@ -171,12 +211,47 @@ func (s *Summary) Print(w io.Writer) {
 			fmt.Fprintf(w, "Faults of %s: %s\n", s.Names[engine], line)
 		}
 	}
-	for engine, n := range s.PVWarnings {
-		if n > 0 {
-			fmt.Fprintf(w, "Warnings of %s: %d bestmove/ponder moves not matching the last PV\n", s.Names[engine], n)
-		}
+	for engine := range s.Warnings {
+		fmt.Fprintf(w, "Warnings of %s: %s\n", s.Names[engine], s.warningLine(engine))
 	}
 	fmt.Fprintln(w, rule)
+}
+
+// warningLine is "0" or "3 (bestmove not first in last PV 2, no score 1)".
+func (s *Summary) warningLine(engine int) string {
+	total := s.WarningCount(engine)
+	if total == 0 {
+		return "0"
+	}
+	var parts []string
+	for kind, n := range s.Warnings[engine] {
+		if n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", WarningKind(kind), n))
+		}
+	}
+	return fmt.Sprintf("%d (%s)", total, strings.Join(parts, ", "))
+}
+
+// printWarnings writes a game's warnings as fastchess does (the warning,
+// the info line, the position), the first few of each kind per engine.
+func (s *Summary) printWarnings(w io.Writer, g *Game) {
+	for _, warning := range g.Warnings {
+		engine := g.engineOf(warning.Side)
+		s.shown[engine][warning.Kind]++
+		switch n := s.shown[engine][warning.Kind]; {
+		case n > warningsShown:
+			continue
+		case n == warningsShown:
+			fmt.Fprintf(w, "Warning; %s - %s from %s (game %d; further ones of this kind are only counted)\n",
+				warning.Kind, warning.Detail, s.Names[engine], g.Number)
+		default:
+			fmt.Fprintf(w, "Warning; %s - %s from %s (game %d)\n", warning.Kind, warning.Detail, s.Names[engine], g.Number)
+		}
+		if warning.Info != "" {
+			fmt.Fprintf(w, "Info; %s\n", warning.Info)
+		}
+		fmt.Fprintf(w, "Position; %s\n", warning.Position)
+	}
 }
 
 func (s *Summary) scoreRatio() float64 {

@@ -47,22 +47,10 @@ type Answer struct {
 	Score    Score    // from the last info line with a score
 	Depth    int      // from the last info line with a depth
 	PV       []string // from the last info line with a pv (the best line under MultiPV)
-	Elapsed  time.Duration
-}
-
-// PVMismatch says what a match runner such as fastchess warns about: a
-// bestmove that is not the first move of the last PV, or a ponder move
-// that is not its second ("" when the answer is consistent or has no PV).
-func (a *Answer) PVMismatch() string {
-	switch {
-	case len(a.PV) == 0:
-		return ""
-	case a.PV[0] != a.BestMove:
-		return fmt.Sprintf("bestmove %s does not start the last PV (%s)", a.BestMove, strings.Join(a.PV, " "))
-	case a.Ponder != "" && (len(a.PV) < 2 || a.PV[1] != a.Ponder):
-		return fmt.Sprintf("ponder %s is not the second move of the last PV (%s)", a.Ponder, strings.Join(a.PV, " "))
-	}
-	return ""
+	// Infos holds every info line of the answer, in order, for a protocol
+	// check (bench/match checks them as fastchess does).
+	Infos   []string
+	Elapsed time.Duration
 }
 
 // Go sends a go command and waits for bestmove until deadline. Elapsed is
@@ -77,6 +65,7 @@ func (p *Process) Go(command string, deadline time.Time) (Answer, error) {
 	line, err := p.WaitFor("bestmove", deadline, func(info string) {
 		if strings.HasPrefix(info, "info ") {
 			readInfo(info, &answer)
+			answer.Infos = append(answer.Infos, info)
 		}
 	})
 	answer.Elapsed = time.Since(start)

@@ -21,12 +21,4 @@ func TestReadInfoFollowsTheBestLine(t *testing.T) {
 	assert.Equal(t, 7, a.Depth)
 	assert.Equal(t, []string{"e2e4", "e7e5", "g1f3"}, a.PV)
 
-	a.BestMove, a.Ponder = "e2e4", "e7e5"
-	assert.Empty(t, a.PVMismatch())
-	a.Ponder = "c7c5"
-	assert.Contains(t, a.PVMismatch(), "ponder c7c5 is not the second move")
-	a.BestMove = "d2d4"
-	assert.Contains(t, a.PVMismatch(), "bestmove d2d4 does not start the last PV (e2e4 e7e5 g1f3)")
-	a.PV = nil
-	assert.Empty(t, a.PVMismatch(), "no PV, nothing to compare")
 }

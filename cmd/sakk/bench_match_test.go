@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
@@ -57,4 +59,44 @@ func TestMatchCommandBadArgumentsExit2(t *testing.T) {
 		assert.Equal(t, exitUsage, code, "%v", args)
 		assert.NotEmpty(t, errOut, "%v says what was wrong", args)
 	}
+}
+
+// scriptEngine writes a shell UCI engine that plays 1.e4 e5 and reports
+// its moves with no score, which fastchess warns about.
+func scriptEngine(t *testing.T) string {
+	path := filepath.Join(t.TempDir(), "noscore.sh")
+	script := `#!/bin/sh
+while read -r line; do
+  case "$line" in
+    uci) echo "id name noscore"; echo uciok ;;
+    isready) echo readyok ;;
+    "position startpos") move=e2e4 ;;
+    position*) move=e7e5 ;;
+    go*) echo "info depth 1 nodes 1 pv $move"; echo "bestmove $move" ;;
+    quit) exit 0 ;;
+  esac
+done
+`
+	require.NoError(t, os.WriteFile(path, []byte(script), 0o755))
+	return path
+}
+
+// Warnings are reported, and fail the match only with -strict-protocol
+// naming the engine (or naming none).
+func TestMatchStrictProtocolExitCode(t *testing.T) {
+	engine := scriptEngine(t)
+	base := []string{"match", "-engine", "cmd=" + engine, "name=a", "-engine", "cmd=" + engine, "name=b",
+		"-each", "depth=1", "-maxmoves", "1"}
+	code, out, errOut := runSakk(base...)
+	assert.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "Warnings of a: 1 (no score 1)")
+	assert.Contains(t, out, "Warning; no score - no info line with a score from b (game 1)")
+
+	code, _, errOut = runSakk(append(base, "-strict-protocol")...)
+	assert.Equal(t, exitFailure, code)
+	assert.Contains(t, errOut, "sakk match: -strict-protocol: a: warnings 1 (no score 1)")
+	assert.Contains(t, errOut, "sakk match: -strict-protocol: b: warnings 1 (no score 1)")
+
+	code, _, _ = runSakk(append(base, "-strict-protocol", "b")...)
+	assert.Equal(t, exitFailure, code)
 }

@@ -46,6 +46,11 @@ Options:
                               how a Glinski stalemate scores, as the UCI
                               option GlinskiStalemate (default three-quarters)
   -hang-timeout SECONDS       limit for a move without clock or st= (60)
+  -strict-protocol [NAME...]  exit code 1 when the engines named (default:
+                              both) had protocol warnings or faults other
+                              than time forfeits
+  -check-mate-pvs             also check that a PV under "score mate N" is
+                              exactly the mate (fastchess's -check-mate-pvs)
   -event NAME  -site NAME     PGN tags
 
 An illegal move, a time forfeit, a crash, a silent engine or a protocol
@@ -55,8 +60,15 @@ standard one, or with option.UCI_Chess960=true, is played in Chess960
 notation (castling king-takes-rook). Ctrl-C finishes the games in progress;
 a second Ctrl-C stops at once, keeping the finished games.
 
-Exit codes: 0 the match was played, 2 bad arguments, openings or an engine
-that cannot start.
+Every answer is checked as fastchess checks it (each info line's fields,
+every PV legal and not past the end of the game, bestmove and ponder the
+start of the last PV, a score given, mate scores of both engines
+consistent); each warning is printed with its info line and position (the
+first 5 of a kind per engine), and the summary counts them per engine.
+
+Exit codes: 0 the match was played, 1 it was played but -strict-protocol
+found warnings or faults, 2 bad arguments, openings or an engine that
+cannot start.
 `
 
 func runMatch(args []string, stdout, stderr io.Writer) int {
@@ -76,9 +88,16 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	ctx, abort, stop := interrupts(stderr)
 	defer stop()
 	cfg.Abort = abort
-	if _, err := match.Run(ctx, cfg); err != nil {
+	summary, err := match.Run(ctx, cfg)
+	if err != nil {
 		fmt.Fprintf(stderr, "sakk match: %v\n", err)
 		return exitUsage
+	}
+	if failures := summary.StrictFailures(cfg.Strict); len(failures) > 0 {
+		for _, line := range failures {
+			fmt.Fprintf(stderr, "sakk match: -strict-protocol: %s\n", line)
+		}
+		return exitFailure
 	}
 	return exitOK
 }

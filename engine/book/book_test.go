@@ -33,10 +33,14 @@ func findPolyglot(t *testing.T) string {
 
 // MakePolyglotBook builds a PolyGlot book from testdata/openings.pgn with
 // Debian's polyglot and returns its path.
-func makePolyglotBook(t *testing.T) string {
+func makePolyglotBook(t *testing.T) string { return makeBookFrom(t, "openings.pgn") }
+
+// makeBookFrom builds a PolyGlot book from testdata/name with Debian's
+// polyglot and returns its path.
+func makeBookFrom(t *testing.T, name string) string {
 	polyglot := findPolyglot(t)
 	bin := filepath.Join(t.TempDir(), "openings.bin")
-	pgnPath, err := filepath.Abs("testdata/openings.pgn")
+	pgnPath, err := filepath.Abs(filepath.Join("testdata", name))
 	require.NoError(t, err)
 	cmd := exec.Command(polyglot, "make-book", "-pgn", pgnPath, "-bin", bin, "-min-game", "1")
 	cmd.Dir = t.TempDir()
@@ -88,6 +92,19 @@ func TestPolyglotBookFromMakeBook(t *testing.T) {
 	// Out of the book, and a Glinski position, give nothing.
 	assert.Empty(t, b.Choices(play(t, game.Chess, "a2a3")))
 	assert.Empty(t, b.Choices(play(t, game.Glinski)))
+}
+
+// PolyGlot keys count the en passant file when a pawn of the side to move
+// stands beside the pawn that moved two squares, legal capture or not:
+// the book polyglot builds finds the moves played after such a double
+// push, with a pinned pawn and with two pawns beside it.
+func TestPolyglotEnPassantKeysMatchMakeBook(t *testing.T) {
+	b, err := Open(makeBookFrom(t, "enpassant.pgn"))
+	require.NoError(t, err)
+	pinned := play(t, game.Chess, "d2d4", "e7e5", "d4e5", "d7d5", "g1f3", "d5d4", "b1d2", "d4d3", "e2d3", "d8e7", "a2a3", "f7f5")
+	assert.Equal(t, map[string]uint32{"b2b3": 1}, choiceMap(pinned, b.Choices(pinned)))
+	twoBeside := play(t, game.Chess, "e2e4", "a7a6", "e4e5", "a6a5", "g2g4", "a5a4", "g4g5", "f7f5")
+	assert.Equal(t, map[string]uint32{"h2h3": 1}, choiceMap(twoBeside, b.Choices(twoBeside)))
 }
 
 func sortedKeys(m map[string]uint32) []string {

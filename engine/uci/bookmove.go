@@ -90,9 +90,15 @@ func (s *session) playFromBook(lim engine.Limits) bool {
 		pv += " " + pos.MoveString(reply)
 		line += " ponder " + pos.MoveString(reply)
 	}
+	// A score, though the book has none: match runners (fastchess) warn
+	// about an answer without one, and their adjudication reads it.
+	score := "score cp 0"
+	if s.showWDL {
+		score += newWDLOdds(s.pos).text(0, 0)
+	}
 	s.out.print(
 		fmt.Sprintf("info string book move %s (weight %d of %d)", best, weight, total),
-		"info depth 1 nodes 0 time 0 pv "+pv,
+		"info depth 1 multipv 1 "+score+" nodes 0 time 0 pv "+pv,
 		line)
 	return true
 }

@@ -127,7 +127,13 @@ func TestOwnBook(t *testing.T) {
 		assert.True(t, strings.HasPrefix(lines[0], "info string book move "+fields[1]), lines[0])
 		pv, _ := pvOf(lines[1])
 		assert.Equal(t, []string{fields[1], fields[3]}, pv, "PV = bestmove, ponder")
+		assert.Contains(t, lines[1], " multipv 1 score cp 0 ", "a score, or fastchess warns")
 	}
+	s.send("setoption name UCI_ShowWDL value true", "position startpos", "go wtime 600000 btime 600000")
+	_, lines = s.bestmove()
+	require.Len(t, lines, 2, "book move lines: %v", lines)
+	assert.Regexp(t, ` score cp 0 wdl \d+ \d+ \d+ nodes 0 `, lines[1], "with its WDL like every scored line")
+	s.send("setoption name UCI_ShowWDL value false")
 	assert.Equal(t, []string{"d2d4", "e2e4"}, sortedKeys(counts), "both book moves come up: %v", counts)
 	assert.Greater(t, counts["e2e4"], counts["d2d4"], "weights 7 : 3")
 
