@@ -368,7 +368,9 @@ func TestSingleLegalMoveReturnsAtOnce(t *testing.T) {
 	pos := chessPosition(t, "R6k/6p1/8/8/8/8/8/6K1 b - - 0 1")
 	start := time.Now()
 	r := e.Search(pos, Limits{WTime: time.Minute, BTime: time.Minute}, nil)
-	assert.Less(t, time.Since(start), timeBound(50*time.Millisecond))
+	// A minute on the clock buys an ordinary move about 900 ms (after 1.e4,
+	// measured); 500 ms leaves room for a loaded machine's scheduling.
+	assert.Less(t, time.Since(start), timeBound(500*time.Millisecond))
 	assert.Equal(t, "h8h7", pos.MoveString(r.Best))
 }
 
