@@ -29,6 +29,17 @@ func testNet(variant game.Variant, seed uint64) *nnue.Net {
 	return n
 }
 
+// handMadeEngine is a new engine that evaluates with the hand-made
+// evaluation whatever the defaults: for tests whose expected figures (node
+// counts, mate distances found at a given depth) were measured with it.
+func handMadeEngine() *Engine {
+	e := New()
+	o := e.Options()
+	o.UseNNUE, o.UseNNUEGlinski = false, false
+	e.SetOptions(o)
+	return e
+}
+
 func nnueEngine(t *testing.T, threads int) *Engine {
 	t.Helper()
 	e := New()
@@ -56,7 +67,7 @@ func TestNNUESearchDoesNotAllocate(t *testing.T) {
 func TestNNUESwitchesTheEvaluation(t *testing.T) {
 	for _, pos := range []SearchBoard{board.New(), hexboard.New()} {
 		v := pos.Variant()
-		hce := New()
+		hce := handMadeEngine()
 		want := hce.Search(pos, Limits{Depth: 6}, nil)
 		e := nnueEngine(t, 1)
 		got := e.Search(pos, Limits{Depth: 6}, nil)

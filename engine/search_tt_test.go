@@ -152,7 +152,7 @@ func TestTTMateScoresAlongPV(t *testing.T) {
 		{"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, 12},
 	} {
 		pos := chessPosition(t, tc.fen)
-		e := New()
+		e := handMadeEngine() // the depths were set with it (as in the mate oracle test)
 		var pv []move.Move
 		r := e.Search(pos, Limits{Depth: tc.depth}, func(i Info) {
 			if i.CurrMove == move.None {
