@@ -119,3 +119,26 @@ func TestNNUEWithHelperThreads(t *testing.T) {
 		assert.NotZero(t, r.Best, pos.Variant())
 	}
 }
+
+// Against a lone king the hand-made evaluation decides even with a net on
+// (the net never saw such endings): the whole tree is evaluated the same,
+// so the searches are identical, node for node.
+func TestLoneKingEndingsUseTheHandMadeEvaluation(t *testing.T) {
+	for _, pos := range []SearchBoard{
+		chessPosition(t, "8/8/8/8/3Q4/8/3K3k/8 w - - 0 1"),
+		chessPosition(t, "8/8/8/4k3/8/8/8/R3K3 b - - 0 1"),
+		glinskiPosition(t, "1/Q2/5/7/9/11/2k8/11/11/11/6K4 w - 0 1"),
+		glinskiPosition(t, "1/3/5/7/9/11/2k8/11/11/11/3RK6 b - 0 1"),
+	} {
+		want := handMadeEngine().Search(pos, Limits{Depth: 8}, nil)
+		got := nnueEngine(t, 1).Search(pos, Limits{Depth: 8}, nil)
+		assert.Equal(t, want.Nodes, got.Nodes, pos.FEN())
+		assert.Equal(t, want.Best, got.Best, pos.FEN())
+		assert.Equal(t, want.Score, got.Score, pos.FEN())
+	}
+	// With material on both sides the net decides (the control).
+	pos := chessPosition(t, "8/8/8/4k3/8/7p/8/R3K3 b - - 0 1")
+	want := handMadeEngine().Search(pos, Limits{Depth: 8}, nil)
+	got := nnueEngine(t, 1).Search(pos, Limits{Depth: 8}, nil)
+	assert.NotEqual(t, want.Nodes, got.Nodes)
+}

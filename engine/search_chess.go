@@ -25,9 +25,12 @@ type chessWorker struct {
 }
 
 // evaluate is the static evaluation, kept inside the ordinary score band:
-// the net's when this search uses one, else the hand-made one.
+// the net's when this search uses one, else the hand-made one. Against a
+// lone king the hand-made evaluation decides even with the net on: the net
+// has seen no such endings (self-play games are adjudicated long before)
+// and scores them flat, so the search could not find its way to the mate.
 func (w *chessWorker) evaluate() int {
-	if w.useNet {
+	if w.useNet && w.pos.Material(move.White) != 0 && w.pos.Material(move.Black) != 0 {
 		if score, ok := w.nn.Evaluate(w.pos.Side()); ok {
 			return clampEval(score)
 		}
