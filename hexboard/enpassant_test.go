@@ -18,10 +18,11 @@ import (
 // line can run through both; a bishop line runs through at most one of
 // them, as a pin of the capturer or a discovered check by the double step.
 //
-// Every case starts with Black to move and plays Black's e7e5; White may
-// then take on e6 (or not). The legality was worked out by hand from the
-// rules; the perft counts come from the reference generator of
-// reference_test.go, and the test checks both against sakk.
+// A case starts with Black to move and plays Black's e7e5 (the last three
+// start just after it, from a hex FEN); White may then take on e6 (or
+// not). The legality was worked out by hand from the rules; the perft
+// counts come from the reference generator of reference_test.go, and the
+// test checks both against sakk.
 type epCase struct {
 	name    string
 	before  map[string]byte // Black to move, the e7 pawn still at home
