@@ -60,6 +60,22 @@ func TestParseSuiteSkipsCommentsAndCountsLines(t *testing.T) {
 	assert.ErrorContains(t, err, "no positions")
 }
 
+// Files edited elsewhere: Windows line ends, blank lines holding spaces,
+// indented comments, and a comment line far longer than the scanner's
+// first buffer (64 KB; lines up to 1 MB are read).
+func TestParseSuiteToleratesLayout(t *testing.T) {
+	long := "# " + strings.Repeat("x", 600_000) + "\n"
+	suite := "  \t\r\n   # indented\r\n" + long + "8/8/8/8/8/8/8/K6k w - - ;D1 3 \r\n"
+	cases, err := ParseSuite(strings.NewReader(suite))
+	require.NoError(t, err)
+	require.Len(t, cases, 1)
+	assert.Equal(t, 4, cases[0].Line)
+	assert.Equal(t, []Expected{{1, 3}}, cases[0].Expected)
+
+	_, err = ParseSuite(strings.NewReader("# " + strings.Repeat("x", 3<<19) + "\n"))
+	assert.ErrorContains(t, err, "reading suite", "a line of 1.5 MB is an error, not a silent stop")
+}
+
 // FuzzParseLine: any line either parses into a case with sorted, distinct,
 // positive depths or gives an error naming its line; nothing panics.
 func FuzzParseLine(f *testing.F) {
