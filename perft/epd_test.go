@@ -18,6 +18,14 @@ func TestParseLineReadsFENCountsAndID(t *testing.T) {
 	assert.Equal(t, "pos-3 (line 7)", c.Name())
 }
 
+// Spaces around fields, a quoted id, an empty field and the largest count.
+func TestParseLineLoosely(t *testing.T) {
+	c, err := ParseLine(`8/8/8/8/8/8/8/K6k w - - ;  D1 3 ;  ; id  "two kings"  ;D9 18446744073709551615`, 2)
+	require.NoError(t, err)
+	assert.Equal(t, "two kings", c.ID)
+	assert.Equal(t, []Expected{{1, 3}, {9, 18446744073709551615}}, c.Expected)
+}
+
 func TestParseLineWithoutID(t *testing.T) {
 	c, err := ParseLine("b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1 ;D1 51;", 3)
 	require.NoError(t, err)
