@@ -172,3 +172,105 @@ func TestEvalMonotonic(t *testing.T) {
 	assert.Positive(t, termValue(t, "4k3/8/8/2n5/1P6/8/8/4K3 w - - 0 1", "PawnThreat"))
 	assert.Negative(t, termValue(t, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", "Isolated"))
 }
+
+// collected lists, per colour, the index within term name of every weight
+// that colour collected in fen (an index twice if collected twice).
+func collected(t *testing.T, fen, name string) (white, black []int) {
+	t.Helper()
+	p, err := FromFEN(fen)
+	require.NoError(t, err, fen)
+	var f EvalFeatures
+	p.EvalFeaturesOf(&f)
+	for _, term := range WeightTerms() {
+		if term.Name != name {
+			continue
+		}
+		for i := term.Start; i < term.End; i++ {
+			for range f.White[i] {
+				white = append(white, i-term.Start)
+			}
+			for range f.Black[i] {
+				black = append(black, i-term.Start)
+			}
+		}
+		return white, black
+	}
+	t.Fatalf("no term %s", name)
+	return nil, nil
+}
+
+// Mobility tables are indexed by the number of squares a piece reaches,
+// counted on the board: not own pawns, not the own king, not squares an
+// enemy pawn attacks.
+func TestEvalMobilityByHand(t *testing.T) {
+	for _, tc := range []struct {
+		fen, term string
+		want      int
+	}{
+		// Knight d4 on an empty board: b3 b5 c2 c6 e2 e6 f3 f5.
+		{"k7/8/8/8/3N4/8/8/K7 w - - 0 1", "KnightMobility", 8},
+		// Own pawns on b3 and f3, and c6 e6 attacked by the pawn d7.
+		{"k7/3p4/8/8/3N4/1P3P2/8/K7 w - - 0 1", "KnightMobility", 4},
+		// Bishop d4: a1-h8 (7 squares) and a7-g1 (6).
+		{"k7/8/8/8/3B4/8/7K/8 w - - 0 1", "BishopMobility", 13},
+		// Rook d4: 7 on the rank, 7 on the file.
+		{"k7/8/8/8/3R4/8/7K/8 w - - 0 1", "RookMobility", 14},
+		// Queen d4: both.
+		{"k7/8/8/8/3Q4/8/7K/8 w - - 0 1", "QueenMobility", 27},
+		// Queen a1 hemmed in by its own king b1 and pawn b2: a2..a8.
+		{"7k/8/8/8/8/8/1P6/QK6 w - - 0 1", "QueenMobility", 7},
+	} {
+		white, _ := collected(t, tc.fen, tc.term)
+		assert.Equal(t, []int{tc.want}, white, "%s: %s", tc.fen, tc.term)
+	}
+}
+
+// King safety: with two or more pieces hitting the enemy king zone (the
+// king's square and its neighbours), the table index is the sum over them
+// of a weight per type (knight and bishop 2, rook 3, queen 4) plus the zone
+// squares each hits. Worked out by hand against the king g8, whose zone is
+// f7 g7 h7 f8 g8 h8.
+func TestEvalKingAttackByHand(t *testing.T) {
+	// Rook f1 hits f7 f8 (3+2), queen h1 hits h7 h8 (4+2).
+	white, black := collected(t, "6k1/8/8/8/8/8/8/K4R1Q w - - 0 1", "KingAttack")
+	assert.Equal(t, []int{11}, white)
+	assert.Empty(t, black)
+	// Knight e5 and bishop h5 each hit f7 (2+1 each).
+	white, _ = collected(t, "6k1/8/8/4N2B/8/8/8/K7 w - - 0 1", "KingAttack")
+	assert.Equal(t, []int{6}, white)
+	// One attacker alone does not count; a rook on the e-file misses the zone.
+	white, _ = collected(t, "6k1/8/8/8/8/8/8/K3RR2 w - - 0 1", "KingAttack")
+	assert.Empty(t, white)
+}
+
+// The endgame scale (of 64), by hand: a lone minor piece cannot win (0), a
+// pawnless edge of at most a bishop is drawish (16), a pure opposite-
+// coloured bishop ending halves the score (32), everything else is 64.
+func TestEvalEndgameScaleByHand(t *testing.T) {
+	scale := func(fen string) int {
+		p, err := FromFEN(fen)
+		require.NoError(t, err, fen)
+		var f EvalFeatures
+		p.EvalFeaturesOf(&f)
+		return f.Scale
+	}
+	assert.Equal(t, 0, scale("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1"), "K+N against K")
+	assert.Equal(t, 0, scale("4k3/8/8/8/8/8/8/2n1K3 w - - 0 1"), "the same for Black")
+	assert.Equal(t, 64, scale("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), "K+R against K")
+	assert.Equal(t, 16, scale("4k3/8/8/8/8/8/5n2/R3K3 w - - 0 1"), "K+R against K+N")
+	// Bishops c1 (dark) and d7 (light), White a pawn up.
+	assert.Equal(t, 32, scale("4k3/3b4/8/8/8/8/3P4/2B1K3 w - - 0 1"), "opposite bishops")
+	assert.Equal(t, 32, scale("2b1k3/3p4/8/8/8/8/8/4K1B1 b - - 0 1"), "opposite bishops, Black ahead")
+	assert.Equal(t, 64, scale("4k3/4b3/8/8/8/8/3P4/2B1K3 w - - 0 1"), "bishops on one colour")
+	assert.Equal(t, 64, scale("4k3/3b4/8/8/8/8/3P4/R1B1K3 w - - 0 1"), "opposite bishops and a rook")
+	assert.Equal(t, 64, scale("4k3/3b4/8/8/8/8/3P4/1NB1K3 w - - 0 1"), "opposite bishops and a knight")
+
+	// Which side is ahead decides, by the endgame part, or by the midgame
+	// part when the endgame part is zero: K+R against K+N.
+	p, err := FromFEN("4k3/8/8/8/8/8/5n2/R3K3 w - - 0 1")
+	require.NoError(t, err)
+	assert.Equal(t, 16, p.endgameScale(-5, 1), "White (the rook) ahead in the endgame")
+	assert.Equal(t, 0, p.endgameScale(5, -1), "Black (the knight) ahead in the endgame")
+	assert.Equal(t, 16, p.endgameScale(5, 0), "a tie in the endgame: White ahead in the midgame")
+	assert.Equal(t, 0, p.endgameScale(-5, 0), "a tie in the endgame: Black ahead in the midgame")
+}

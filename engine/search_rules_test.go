@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -33,6 +34,32 @@ func TestFiftyMoveRuleInSearch(t *testing.T) {
 	fresh := chessPosition(t, "k7/8/8/8/8/8/1Q6/K7 b - - 0 80")
 	e.NewGame()
 	assert.Less(t, e.Search(fresh, Limits{Depth: 6}, nil).Score, -500, "without the clock Black is lost")
+
+	// The draw comes at exactly the 100th halfmove, not one later: after
+	// Black's only move Ka7 (halfmove 100) White's king could take the
+	// blocked g3 pawn, which would reset the clock and keep a won game
+	// going. (A capture, because the search may prune a quiet pawn push at
+	// the last plies before the draw.)
+	capture := "k7/8/8/8/7K/6p1/1Q4P1/8 b - - %d 80"
+	e.NewGame()
+	assert.Equal(t, 0, e.Search(chessPosition(t, fmt.Sprintf(capture, 99)), Limits{Depth: 6}, nil).Score,
+		"Ka7 reaches the 100th halfmove")
+	e.NewGame()
+	assert.Less(t, e.Search(chessPosition(t, fmt.Sprintf(capture, 98)), Limits{Depth: 6}, nil).Score, -500,
+		"at 98 White's Kxg3 comes at halfmove 99, in time")
+
+	// A check on the 100th halfmove that is not mate is a draw: Bd4+ f6
+	// Bxf6# is a mate in two, but at 99 Bd4+ reaches the 100th halfmove
+	// and Black, in check, can still move. (White has no capture and no
+	// pawn move, so every move reaches it.)
+	check := "7k/5p1p/8/2B5/8/8/8/1K4R1 w - - %d 80"
+	e.NewGame()
+	r = e.Search(chessPosition(t, fmt.Sprintf(check, 99)), Limits{Depth: 6}, nil)
+	assert.Equal(t, 0, r.Score, "Bd4+ at halfmove 99 draws")
+	assert.Zero(t, r.MateIn)
+	e.NewGame()
+	assert.Equal(t, 2, e.Search(chessPosition(t, fmt.Sprintf(check, 98)), Limits{Depth: 6}, nil).MateIn,
+		"at 98 the pawn move f6 resets the clock in time")
 
 	// Clock 98: Black's Ka7 makes 99 and any White reply (no capture, no
 	// pawn, no mate) the 100th halfmove, two plies down.

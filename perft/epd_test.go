@@ -18,6 +18,14 @@ func TestParseLineReadsFENCountsAndID(t *testing.T) {
 	assert.Equal(t, "pos-3 (line 7)", c.Name())
 }
 
+// Spaces around fields, a quoted id, an empty field and the largest count.
+func TestParseLineLoosely(t *testing.T) {
+	c, err := ParseLine(`8/8/8/8/8/8/8/K6k w - - ;  D1 3 ;  ; id  "two kings"  ;D9 18446744073709551615`, 2)
+	require.NoError(t, err)
+	assert.Equal(t, "two kings", c.ID)
+	assert.Equal(t, []Expected{{1, 3}, {9, 18446744073709551615}}, c.Expected)
+}
+
 func TestParseLineWithoutID(t *testing.T) {
 	c, err := ParseLine("b/qbk/n1b1n/r5r/ppppppppp/11/5P5/4P1P4/3P1B1P3/2P2B2P2/1PRNQBKNRP1 w - 0 1 ;D1 51;", 3)
 	require.NoError(t, err)
@@ -58,6 +66,22 @@ func TestParseSuiteSkipsCommentsAndCountsLines(t *testing.T) {
 
 	_, err = ParseSuite(strings.NewReader("# nothing\n"))
 	assert.ErrorContains(t, err, "no positions")
+}
+
+// Files edited elsewhere: Windows line ends, blank lines holding spaces,
+// indented comments, and a comment line far longer than the scanner's
+// first buffer (64 KB; lines up to 1 MB are read).
+func TestParseSuiteToleratesLayout(t *testing.T) {
+	long := "# " + strings.Repeat("x", 600_000) + "\n"
+	suite := "  \t\r\n   # indented\r\n" + long + "8/8/8/8/8/8/8/K6k w - - ;D1 3 \r\n"
+	cases, err := ParseSuite(strings.NewReader(suite))
+	require.NoError(t, err)
+	require.Len(t, cases, 1)
+	assert.Equal(t, 4, cases[0].Line)
+	assert.Equal(t, []Expected{{1, 3}}, cases[0].Expected)
+
+	_, err = ParseSuite(strings.NewReader("# " + strings.Repeat("x", 3<<19) + "\n"))
+	assert.ErrorContains(t, err, "reading suite", "a line of 1.5 MB is an error, not a silent stop")
 }
 
 // FuzzParseLine: any line either parses into a case with sorted, distinct,

@@ -71,3 +71,24 @@ func TestTableStoresByKeyAndDepth(t *testing.T) {
 	assert.False(t, ok)
 	assert.Nil(t, NewTable(0))
 }
+
+// The packing limits as numbers, not as the constants under test: a count
+// has 56 bits and a depth 8, and a table takes the largest power-of-two
+// number of 16-byte entries that fits.
+func TestTablePackingLimits(t *testing.T) {
+	table := NewTable(1)
+	table.Store(9, 200, 1<<56-1)
+	nodes, ok := table.Probe(9, 200)
+	assert.True(t, ok, "the largest count at depth 200")
+	assert.Equal(t, uint64(1<<56-1), nodes)
+	table.Store(11, 255, 5)
+	nodes, ok = table.Probe(11, 255)
+	assert.True(t, ok, "depth 255")
+	assert.Equal(t, uint64(5), nodes)
+	table.Store(13, 2, 1<<56)
+	_, ok = table.Probe(13, 2)
+	assert.False(t, ok, "2^56 does not fit")
+
+	assert.Len(t, NewTable(3).entries, 1<<17, "3 MB hold 196608 entries; the power of two below is 131072")
+	assert.Len(t, NewTable(4).entries, 1<<18)
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sakk-chess/sakk/engine/variant"
 	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
 )
 
 // sparsePositions are small enough to count to depth 6 in well under a
@@ -63,4 +64,54 @@ func TestDivideUntilDepthZero(t *testing.T) {
 		assert.True(t, complete)
 		assert.Zero(t, total)
 	}
+}
+
+// perftRecorder is a toy position that records the depth of every bulk
+// count asked of it and raises stop during the first one.
+type perftRecorder struct {
+	*toyPosition
+	stop   *atomic.Bool
+	depths []int
+}
+
+func (p *perftRecorder) Perft(depth int) uint64 {
+	p.depths = append(p.depths, depth)
+	if p.stop != nil {
+		p.stop.Store(true)
+	}
+	return p.toyPosition.Perft(depth)
+}
+
+// Subtrees of depth stopGrain are counted whole by the position's own
+// Perft, and the stop flag is looked at between them, not inside: a stop
+// raised during the first such subtree ends the count right after it, with
+// exactly that subtree's leaves.
+func TestDivideUntilStopGrain(t *testing.T) {
+	free := &perftRecorder{toyPosition: newToy()}
+	total, complete := DivideUntil(free, stopGrain+3, nil, func(RootCount) {})
+	assert.True(t, complete)
+	assert.Equal(t, Count(newToy(), stopGrain+3), total)
+	require.NotEmpty(t, free.depths)
+	for _, d := range free.depths {
+		require.Equal(t, stopGrain, d, "every bulk count is a subtree of depth stopGrain")
+	}
+
+	shallow := &perftRecorder{toyPosition: newToy()}
+	DivideUntil(shallow, stopGrain, nil, func(RootCount) {})
+	for _, d := range shallow.depths {
+		require.Equal(t, stopGrain-1, d, "below the grain the root's subtrees are counted whole")
+	}
+
+	var stop atomic.Bool
+	stopped := &perftRecorder{toyPosition: newToy(), stop: &stop}
+	total, complete = DivideUntil(stopped, stopGrain+3, &stop, func(RootCount) { t.Error("no root move finished") })
+	assert.False(t, complete)
+	assert.Equal(t, []int{stopGrain}, stopped.depths, "one subtree counted before the stop was seen")
+	first := newToy()
+	for range 3 { // the first move on the way down to the first subtree of depth stopGrain
+		var list move.List
+		first.LegalMoves(&list)
+		first.Make(list.Moves[0])
+	}
+	assert.Equal(t, first.Perft(stopGrain), total)
 }
