@@ -54,6 +54,6 @@ const nnueDepth = MaxPly + 1
 // self-play measured the shipped net at least as strong as the hand-made
 // evaluation (docs/nnue.md).
 const (
-	DefaultUseNNUE        = false
-	DefaultUseNNUEGlinski = false
+	DefaultUseNNUE        = true
+	DefaultUseNNUEGlinski = true
 )
