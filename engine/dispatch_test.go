@@ -109,7 +109,7 @@ func TestMeasurementCopiesSearchSameTree(t *testing.T) {
 		chessPosition(t, benchChess[1]),
 		glinskiPosition(t, benchGlinski[0]),
 	} {
-		e := New()
+		e := handMadeEngine() // the measurement copies have no net
 		var nodes [3]uint64
 		for _, d := range []dispatch{generated, viaInterface, viaGeneric} {
 			e.NewGame()
@@ -136,7 +136,7 @@ func TestDispatchCost(t *testing.T) {
 	defer runtime.UnlockOSThread()
 	for _, variant := range game.Variants() {
 		positions, depth := benchPositions(t, variant)
-		e := New()
+		e := handMadeEngine() // the measurement copies have no net
 		var best [3]time.Duration
 		var nodes [3]uint64
 		for round := range 7 {
