@@ -107,6 +107,9 @@ func TestTablebaseAdjudication(t *testing.T) {
 	defer tb.Close()
 	cfg := Config{Variant: game.Chess, Nodes: 300, Seed: 5, RandomPlies: 1, Openings: tbOpenings, HashMB: 1}
 	e := engine.New()
+	opts := e.Options() // as Run sets it up for cfg (the hand-made evaluation)
+	opts.UseNNUE, opts.UseNNUEGlinski = cfg.UseNNUE, cfg.UseNNUE
+	e.SetOptions(opts)
 	for g := range 2 * len(tbOpenings) {
 		plain, plainEnd, err := playGame(context.Background(), e, cfg, g)
 		require.NoError(t, err)
