@@ -209,19 +209,13 @@ func Run(ctx context.Context, cfg Config, log io.Writer) (Stats, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			e := engine.New()
-			opts := e.Options()
-			opts.HashMB = cfg.HashMB
-			opts.UseNNUE, opts.UseNNUEGlinski = cfg.UseNNUE, cfg.UseNNUE
-			e.SetOptions(opts)
-			if cfg.Net != nil {
-				if err := e.SetNet(cfg.Variant, cfg.Net); err != nil {
-					mu.Lock()
-					firstErr = err
-					mu.Unlock()
-					cancel()
-					return
-				}
+			e, err := newEngine(cfg)
+			if err != nil {
+				mu.Lock()
+				firstErr = err
+				mu.Unlock()
+				cancel()
+				return
 			}
 			stopOnCancel := context.AfterFunc(ctx, e.Stop)
 			defer stopOnCancel()
@@ -472,4 +466,20 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// newEngine is one game thread's engine, set up as cfg says: its hash, and
+// the net (cfg.Net, or the built-in one) or the hand-made evaluation.
+func newEngine(cfg Config) (*engine.Engine, error) {
+	e := engine.New()
+	opts := e.Options()
+	opts.HashMB = cfg.HashMB
+	opts.UseNNUE, opts.UseNNUEGlinski = cfg.UseNNUE, cfg.UseNNUE
+	e.SetOptions(opts)
+	if cfg.Net != nil {
+		if err := e.SetNet(cfg.Variant, cfg.Net); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
 }

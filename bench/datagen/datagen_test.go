@@ -13,7 +13,6 @@ import (
 
 	"github.com/sakk-chess/sakk/board"
 	"github.com/sakk-chess/sakk/board/syzygy"
-	"github.com/sakk-chess/sakk/engine"
 	"github.com/sakk-chess/sakk/engine/variant"
 	"github.com/sakk-chess/sakk/game"
 )
@@ -106,10 +105,8 @@ func TestTablebaseAdjudication(t *testing.T) {
 	require.NoError(t, err)
 	defer tb.Close()
 	cfg := Config{Variant: game.Chess, Nodes: 300, Seed: 5, RandomPlies: 1, Openings: tbOpenings, HashMB: 1}
-	e := engine.New()
-	opts := e.Options() // as Run sets it up for cfg (the hand-made evaluation)
-	opts.UseNNUE, opts.UseNNUEGlinski = cfg.UseNNUE, cfg.UseNNUE
-	e.SetOptions(opts)
+	e, err := newEngine(cfg) // as Run sets it up: the hand-made evaluation
+	require.NoError(t, err)
 	for g := range 2 * len(tbOpenings) {
 		plain, plainEnd, err := playGame(context.Background(), e, cfg, g)
 		require.NoError(t, err)
