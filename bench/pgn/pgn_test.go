@@ -119,6 +119,7 @@ func FuzzRead(f *testing.F) {
 	f.Add("[Event \"x\"]\n1. e4 {c} (1. d4) e5 1-0\n")
 	f.Add("[Event \"a \\\"b\\\" \\\\\"]\n[Site \"?\"]\n\n1.e4 e5 2.Nf3 {two\nlines} Nc6 $1 3.Bb5!? 1/2-1/2\n[Event \"y\"]\n1... d5 *\n")
 	f.Add("{intro} 1. d4 {a} {b} d5 ; rest\n% escape\n2. c4 0-1 {after}")
+	f.Add("1.0-1 {0 0}") // a result glued to a move number (found by CI)
 	f.Fuzz(func(t *testing.T, text string) {
 		games, err := Read(strings.NewReader(text))
 		if err != nil || !plainMoves(games) {

@@ -159,17 +159,25 @@ func (p *parser) attachComment(text string) {
 
 func (p *parser) readToken(token string) {
 	g := p.current()
+	if token[0] == '$' {
+		return
+	}
+	// A result may be glued to a move number ("12.1-0"): strip first.
+	move := stripMoveNumber(strings.TrimRight(token, "!?"))
 	switch {
-	case token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*":
+	case isResult(token):
 		g.Result = token
 		p.endGame()
-	case token[0] == '$':
-	default:
-		move := stripMoveNumber(strings.TrimRight(token, "!?"))
-		if move != "" {
-			g.Moves = append(g.Moves, Move{Text: move})
-		}
+	case isResult(move):
+		g.Result = move
+		p.endGame()
+	case move != "":
+		g.Moves = append(g.Moves, Move{Text: move})
 	}
+}
+
+func isResult(token string) bool {
+	return token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*"
 }
 
 // stripMoveNumber removes leading move numbers "12." or "12..." (also glued
