@@ -12,6 +12,11 @@ import (
 // root bookkeeping, reports and stop decisions. The per-board search is in
 // search_chess.go (and its generated copies).
 
+// fiftyNear is the halfmove clock from which a node is searched without
+// pruning by the static evaluation or by move count: within 10 plies of
+// the fifty-move draw.
+const fiftyNear = 90
+
 // rfpMargin is the reverse futility margin at a depth.
 func rfpMargin(depth int, improving bool) int {
 	if improving {

@@ -302,7 +302,9 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if pos.IsRepetition() || pos.IsDead() {
 		return 0
 	}
-	if pos.HalfmoveClock() >= 100 && (!inCheck || w.hasLegalMove(ply)) {
+	// The fifty-move rule, unless the 100th ply mated or stalemated (a
+	// Glinski stalemate is not a draw, and it ends the game first).
+	if pos.HalfmoveClock() >= 100 && w.hasLegalMove(ply) {
 		return 0
 	}
 	if ply >= MaxPly-1 {
@@ -353,8 +355,13 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		f.staticEval > t.stack[ply-2].staticEval
 	t.stack[ply+2].killers = [2]move.Move{}
 	side := pos.Side()
+	// Near the fifty-move draw the static evaluation says little (a won
+	// ending is a draw unless a pawn moves or something is taken soon), and
+	// the move that resets the count is often a quiet move ordered late:
+	// no pruning by the evaluation or by move count there.
+	nearFifty := pos.HalfmoveClock() >= fiftyNear
 
-	if !pvNode && !inCheck && !IsMate(beta) {
+	if !pvNode && !inCheck && !IsMate(beta) && !nearFifty {
 		// Reverse futility: far above beta at low depth, assume it holds.
 		if useRFP && depth <= 8 && eval-rfpMargin(depth, improving) >= beta && eval < EvalLimit {
 			return eval
@@ -400,7 +407,7 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	for m := w.next(mp, ply); m != move.None; m = w.next(mp, ply) {
 		moveCount++
 		quiet := !m.IsTactical()
-		if best > -MateBound {
+		if best > -MateBound && !nearFifty {
 			if quiet {
 				// Late move pruning and futility pruning: the remaining
 				// quiet moves are ordered worse and cannot reach alpha.
@@ -517,6 +524,9 @@ func (w *chessWorker) qsearch(alpha, beta, ply int) int {
 	}
 	inCheck := pos.InCheck()
 	if pos.IsRepetition() || pos.IsDead() {
+		return 0
+	}
+	if pos.HalfmoveClock() >= 100 && w.hasLegalMove(ply) {
 		return 0
 	}
 	if ply >= MaxPly-1 {

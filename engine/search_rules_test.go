@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/sakk-chess/sakk/board"
+	"github.com/sakk-chess/sakk/game"
 	"github.com/sakk-chess/sakk/game/move"
 	"github.com/sakk-chess/sakk/hexboard"
 )
@@ -29,8 +30,12 @@ func TestFiftyMoveRuleInSearch(t *testing.T) {
 
 	// Black, a queen down, to move at halfmove 99: Ka7 draws.
 	lost := chessPosition(t, "k7/8/8/8/8/8/1Q6/K7 b - - 99 80")
-	r := e.Search(lost, Limits{Depth: 6}, nil)
-	assert.Equal(t, 0, r.Score, "every move reaches the 100th halfmove")
+	var r Result
+	for depth := 1; depth <= 6; depth++ { // depth 1: the quiescence search sees it too
+		e.NewGame()
+		r = e.Search(lost, Limits{Depth: depth}, nil)
+		assert.Equal(t, 0, r.Score, "every move reaches the 100th halfmove (depth %d)", depth)
+	}
 	fresh := chessPosition(t, "k7/8/8/8/8/8/1Q6/K7 b - - 0 80")
 	e.NewGame()
 	assert.Less(t, e.Search(fresh, Limits{Depth: 6}, nil).Score, -500, "without the clock Black is lost")
@@ -38,8 +43,7 @@ func TestFiftyMoveRuleInSearch(t *testing.T) {
 	// The draw comes at exactly the 100th halfmove, not one later: after
 	// Black's only move Ka7 (halfmove 100) White's king could take the
 	// blocked g3 pawn, which would reset the clock and keep a won game
-	// going. (A capture, because the search may prune a quiet pawn push at
-	// the last plies before the draw.)
+	// going.
 	capture := "k7/8/8/8/7K/6p1/1Q4P1/8 b - - %d 80"
 	e.NewGame()
 	assert.Equal(t, 0, e.Search(chessPosition(t, fmt.Sprintf(capture, 99)), Limits{Depth: 6}, nil).Score,
@@ -47,6 +51,26 @@ func TestFiftyMoveRuleInSearch(t *testing.T) {
 	e.NewGame()
 	assert.Less(t, e.Search(chessPosition(t, fmt.Sprintf(capture, 98)), Limits{Depth: 6}, nil).Score, -500,
 		"at 98 White's Kxg3 comes at halfmove 99, in time")
+
+	// The same with a quiet pawn push, which move-count pruning used to
+	// skip at depths 3 to 7 (the search then said 0): at halfmove 99 only
+	// h2-h3 or h2-h4 keeps White's win, at every depth.
+	push := chessPosition(t, "k7/8/8/8/8/8/1Q5P/K7 b - - 98 80")
+	for depth := 2; depth <= 9; depth++ {
+		e.NewGame()
+		var pv []move.Move
+		r := e.Search(push, Limits{Depth: depth}, func(i Info) {
+			if i.Depth == depth && len(i.PV) >= 2 {
+				pv = append(pv[:0], i.PV...)
+			}
+		})
+		assert.Less(t, r.Score, -500, "depth %d", depth)
+		if assert.GreaterOrEqual(t, len(pv), 2, "depth %d", depth) {
+			push.Make(pv[0])
+			assert.Contains(t, []string{"h2h3", "h2h4"}, push.MoveString(pv[1]), "depth %d", depth)
+			push.Unmake()
+		}
+	}
 
 	// A check on the 100th halfmove that is not mate is a draw: Bd4+ f6
 	// Bxf6# is a mate in two, but at 99 Bd4+ reaches the 100th halfmove
@@ -113,6 +137,20 @@ func TestFiftyMoveRuleInSearch(t *testing.T) {
 	e.NewGame()
 	r = e.Search(g, Limits{Depth: 4}, nil)
 	assert.Equal(t, 1, r.MateIn)
+
+	// Glinski: a stalemate given on the 100th halfmove ends the game
+	// before the fifty-move rule does (hexboard's Outcome), so it keeps its
+	// score: at halfmove 99 Kd4-c3 stalemates (the search used to call it
+	// a fifty-move draw and push the pawn instead).
+	g = glinskiPosition(t, withClock(hexFEN(t, map[string]byte{"a1": 'k', "d4": 'K', "i3": 'P'}, "w"), "99"))
+	e.NewGame()
+	r = e.Search(g, Limits{Depth: 5}, nil)
+	assert.Equal(t, StalemateScore, r.Score)
+	assert.Equal(t, "d4c3", g.MoveString(r.Best))
+	g.Make(r.Best)
+	assert.Equal(t, game.Stalemate, g.Outcome().Result)
+	assert.Equal(t, 100, g.HalfmoveClock())
+	g.Unmake()
 }
 
 // randomPositions plays n random games of up to plies moves from start
