@@ -199,14 +199,23 @@ func (c *Config) applyRepeat(g flagGroup) error {
 	return nil
 }
 
+// fastchessPGNKeys are fastchess's -pgnout settings other than file=,
+// which sakk does not offer: refused by name rather than taken as a path.
+var fastchessPGNKeys = map[string]bool{
+	"notation": true, "nodes": true, "seldepth": true, "nps": true, "hashfull": true,
+	"tbhits": true, "timeleft": true, "latency": true, "pv": true, "match_line": true, "min": true,
+}
+
 func (c *Config) applyPGNOut(g flagGroup) error {
 	for _, v := range g.values {
 		key, value, found := strings.Cut(v, "=")
 		switch {
-		case !found && c.PGNOut == "":
-			c.PGNOut = v
 		case found && key == "file":
 			c.PGNOut = value
+		case found && fastchessPGNKeys[key]:
+			return fmt.Errorf("-pgnout: %q is a fastchess setting sakk does not offer (sakk writes each move's score, depth and time)", v)
+		case c.PGNOut == "":
+			c.PGNOut = v // a path, which may contain '='
 		default:
 			return fmt.Errorf("-pgnout: unexpected %q (give a file name or file=NAME)", v)
 		}

@@ -53,6 +53,21 @@ func TestParseArgsEngineArgsAndNames(t *testing.T) {
 	assert.Equal(t, 1, cfg.TotalGames())
 }
 
+// A -pgnout path may contain '=' (a run named after its settings).
+func TestParseArgsPGNOutPaths(t *testing.T) {
+	for args, want := range map[string]string{
+		"out.pgn":                "out.pgn",
+		"file=out.pgn":           "out.pgn",
+		"runs/tc=10+0.1.pgn":     "runs/tc=10+0.1.pgn",
+		"file=runs/elo=1500.pgn": "runs/elo=1500.pgn",
+	} {
+		cfg, err := ParseArgs(append(strings.Fields("-engine cmd=a -engine cmd=b -each depth=1 -pgnout"), args))
+		if assert.NoError(t, err, args) {
+			assert.Equal(t, want, cfg.PGNOut, args)
+		}
+	}
+}
+
 func TestParseArgsErrors(t *testing.T) {
 	two := "-engine cmd=a -engine cmd=b -each depth=1 "
 	for args, message := range map[string]string{
@@ -72,6 +87,9 @@ func TestParseArgsErrors(t *testing.T) {
 		two + "-glinski-stalemate 3/4":             "known: three-quarters, draw",
 		two + "-frobnicate":                        "unknown option",
 		two + "-repeat 3":                          "twice",
+		two + "-pgnout nodes=true":                 "fastchess setting",
+		two + "-pgnout a.pgn b.pgn":                "unexpected",
+		two + "-pgnout":                            "file name",
 		"stray -engine cmd=a":                      "unexpected argument",
 		"-engine cmd=a tc=1+x -engine cmd=b":       "tc=1+x",
 		"-engine cmd=a bogus -engine cmd=b":        "key=value",
@@ -83,4 +101,14 @@ func TestParseArgsErrors(t *testing.T) {
 			assert.Contains(t, err.Error(), message, args)
 		}
 	}
+}
+
+// The header names each engine's limits when they differ.
+func TestDescribeLimits(t *testing.T) {
+	cfg, err := ParseArgs(strings.Fields("-engine cmd=a name=a nodes=5000 -engine cmd=b name=b depth=8"))
+	require.NoError(t, err)
+	assert.Equal(t, "a nodes=5000 / b depth=8", describeLimits(cfg.Engines))
+	cfg, err = ParseArgs(strings.Fields("-engine cmd=a -engine cmd=b -each tc=10+0.1"))
+	require.NoError(t, err)
+	assert.Equal(t, "tc=10+0.1", describeLimits(cfg.Engines))
 }

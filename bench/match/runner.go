@@ -93,7 +93,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	}
 	summary := newSummary(&cfg)
 	fmt.Fprintf(cfg.Out, "Started %s vs %s: %d games, %s, %s\n", cfg.Engines[0].Name, cfg.Engines[1].Name,
-		cfg.TotalGames(), cfg.Engines[0].TC.Describe(), cfg.Rules.Variant)
+		cfg.TotalGames(), describeLimits(cfg.Engines), cfg.Rules.Variant)
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -275,4 +275,14 @@ func formatDuration(d time.Duration) string {
 	d = d.Round(time.Second)
 	h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
 	return fmt.Sprintf("%d:%02d:%02d", h, m, s)
+}
+
+// describeLimits is the header's limits: once when both engines have the
+// same, else each engine's after its name.
+func describeLimits(engines [2]EngineConfig) string {
+	first, second := engines[0].TC.Describe(), engines[1].TC.Describe()
+	if first == second {
+		return first
+	}
+	return engines[0].Name + " " + first + " / " + engines[1].Name + " " + second
 }
