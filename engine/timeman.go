@@ -60,7 +60,7 @@ func budget(left, inc time.Duration, movesToGo int, overhead time.Duration) (sof
 		// The last move before the time control: use much of it, keep a margin.
 		return min(share, usable*6/10), usable * 8 / 10
 	}
-	soft = min(share*6/10, usable/4)
+	soft = min(share, usable/4)
 	hard = min(share*3, usable*6/10)
 	return max(soft, time.Millisecond/2), max(hard, time.Millisecond)
 }
