@@ -302,9 +302,7 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if pos.IsRepetition() || pos.IsDead() {
 		return 0
 	}
-	// The fifty-move rule, unless the 100th ply mated or stalemated (a
-	// Glinski stalemate is not a draw, and it ends the game first).
-	if pos.HalfmoveClock() >= 100 && w.hasLegalMove(ply) {
+	if w.fiftyMoveDraw(ply) {
 		return 0
 	}
 	if ply >= MaxPly-1 {
@@ -526,7 +524,7 @@ func (w *chessWorker) qsearch(alpha, beta, ply int) int {
 	if pos.IsRepetition() || pos.IsDead() {
 		return 0
 	}
-	if pos.HalfmoveClock() >= 100 && w.hasLegalMove(ply) {
+	if w.fiftyMoveDraw(ply) {
 		return 0
 	}
 	if ply >= MaxPly-1 {
@@ -608,7 +606,14 @@ func (w *chessWorker) qsearch(alpha, beta, ply int) int {
 	return best
 }
 
-// hasLegalMove tells a 50-move draw from a mate delivered on the 100th ply.
+// fiftyMoveDraw says whether the fifty-move rule draws the node: not when
+// the 100th ply mated or stalemated (a Glinski stalemate is not a draw, and
+// it ends the game first).
+func (w *chessWorker) fiftyMoveDraw(ply int) bool {
+	return w.pos.HalfmoveClock() >= 100 && w.hasLegalMove(ply)
+}
+
+// hasLegalMove tells a 50-move draw from a mate or stalemate on the 100th ply.
 func (w *chessWorker) hasLegalMove(ply int) bool {
 	list := &w.pickers[ply].captures
 	w.pos.LegalMoves(list)

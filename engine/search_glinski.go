@@ -297,9 +297,7 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if pos.IsRepetition() || pos.IsDead() {
 		return 0
 	}
-	// The fifty-move rule, unless the 100th ply mated or stalemated (a
-	// Glinski stalemate is not a draw, and it ends the game first).
-	if pos.HalfmoveClock() >= 100 && w.hasLegalMove(ply) {
+	if w.fiftyMoveDraw(ply) {
 		return 0
 	}
 	if ply >= MaxPly-1 {
@@ -521,7 +519,7 @@ func (w *glinskiWorker) qsearch(alpha, beta, ply int) int {
 	if pos.IsRepetition() || pos.IsDead() {
 		return 0
 	}
-	if pos.HalfmoveClock() >= 100 && w.hasLegalMove(ply) {
+	if w.fiftyMoveDraw(ply) {
 		return 0
 	}
 	if ply >= MaxPly-1 {
@@ -603,7 +601,14 @@ func (w *glinskiWorker) qsearch(alpha, beta, ply int) int {
 	return best
 }
 
-// hasLegalMove tells a 50-move draw from a mate delivered on the 100th ply.
+// fiftyMoveDraw says whether the fifty-move rule draws the node: not when
+// the 100th ply mated or stalemated (a Glinski stalemate is not a draw, and
+// it ends the game first).
+func (w *glinskiWorker) fiftyMoveDraw(ply int) bool {
+	return w.pos.HalfmoveClock() >= 100 && w.hasLegalMove(ply)
+}
+
+// hasLegalMove tells a 50-move draw from a mate or stalemate on the 100th ply.
 func (w *glinskiWorker) hasLegalMove(ply int) bool {
 	list := &w.pickers[ply].captures
 	w.pos.LegalMoves(list)

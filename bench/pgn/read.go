@@ -162,12 +162,10 @@ func (p *parser) readToken(token string) {
 	if token[0] == '$' {
 		return
 	}
-	// A result may be glued to a move number ("12.1-0"): strip first.
+	// A result may be glued to a move number ("12.1-0"): strip first
+	// (a bare result has no move number to strip).
 	move := stripMoveNumber(strings.TrimRight(token, "!?"))
 	switch {
-	case isResult(token):
-		g.Result = token
-		p.endGame()
 	case isResult(move):
 		g.Result = move
 		p.endGame()
