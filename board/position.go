@@ -202,6 +202,12 @@ func (p *Position) NonPawnMaterial(c move.Color) int {
 	return int(p.material[c&1]) - PieceValue[move.Pawn]*p.Count(c, move.Pawn)
 }
 
+// PawnKey is a hash of where the pawns of both colours stand: the search
+// keys its evaluation corrections by pawn structure with it.
+func (p *Position) PawnKey() uint64 {
+	return game.Mix64(p.Pieces(move.White, move.Pawn) ^ game.Mix64(p.Pieces(move.Black, move.Pawn)))
+}
+
 // HasNonPawnMaterial reports whether colour c has a piece besides king and pawns.
 func (p *Position) HasNonPawnMaterial(c move.Color) bool {
 	return p.byColor[c&1]&^(p.byType[move.Pawn]|p.byType[move.King]) != 0

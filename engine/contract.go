@@ -33,6 +33,8 @@ type SearchBoard interface {
 	IsRepetition() bool
 	// HasNonPawnMaterial: the side has a piece other than king and pawns.
 	HasNonPawnMaterial(c move.Color) bool
+	// PawnKey: a hash of both sides' pawn placement.
+	PawnKey() uint64
 	// Material: the side's material in centipawns, 0 for a lone king.
 	Material(c move.Color) int
 	// IsDead: no sequence of legal moves can end in mate (per variant).

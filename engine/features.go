@@ -21,8 +21,11 @@ const (
 	useKillers      = true // killer moves in ordering
 	useCounter      = true // counter-move in ordering
 	useContHist     = true // continuation history in ordering
+	useFollowUp     = true // follow-up history (after this side's previous move) in ordering
 	useQSEE         = true // quiescence skips captures that lose by SEE
 	useDeltaPruning = true // quiescence delta pruning
+	useSingular     = true // singular extension of the TT move, multi-cut
+	useCorrection   = true // static evaluation corrected by pawn structure
 )
 
 // Ablated lists the features switched off (none in this build).

@@ -32,8 +32,11 @@ var (
 	useKillers      = true
 	useCounter      = true
 	useContHist     = true
+	useFollowUp     = true
 	useQSEE         = true
 	useDeltaPruning = true
+	useSingular     = true
+	useCorrection   = true
 )
 
 var searchSwitches = map[string]*bool{
@@ -41,7 +44,7 @@ var searchSwitches = map[string]*bool{
 	"iir": &useIIR, "lmp": &useLMP, "futility": &useFutility,
 	"histprune": &useHistPrune, "seeprune": &useSEEPrune, "lmr": &useLMR,
 	"checkext": &useCheckExt, "killers": &useKillers, "counter": &useCounter,
-	"conthist": &useContHist, "qsee": &useQSEE, "delta": &useDeltaPruning,
+	"conthist": &useContHist, "qsee": &useQSEE, "delta": &useDeltaPruning, "singular": &useSingular, "correction": &useCorrection, "followup": &useFollowUp,
 }
 
 // evalGroups names groups of EvalWeights fields (the same names on both

@@ -17,6 +17,10 @@ import (
 // the fifty-move draw.
 const fiftyNear = 90
 
+// singularDepth is the least depth at which the TT move is tested for a
+// singular extension.
+const singularDepth = 7
+
 // rfpMargin is the reverse futility margin at a depth.
 func rfpMargin(depth int, improving bool) int {
 	if improving {

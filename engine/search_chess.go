@@ -38,6 +38,15 @@ func (w *chessWorker) evaluate() int {
 	return clampEval(w.pos.Evaluate())
 }
 
+// corrected is a raw static evaluation moved by the correction learned for
+// this pawn structure, still inside the ordinary score band.
+func (w *chessWorker) corrected(raw int) int {
+	if !useCorrection {
+		return raw
+	}
+	return clampEval(raw + w.thread.correction(w.pos.Side(), w.pos.PawnKey()))
+}
+
 // initNet sets up the net's accumulators at the root, or switches the net
 // off for this search when net is nil.
 func (w *chessWorker) initNet(net *nnue.Net) {
@@ -203,8 +212,10 @@ func (w *chessWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 	t.pv[0].n = 0
 	inCheck := pos.InCheck()
 	t.stack[0].staticEval = scoreNone
+	rawEval := scoreNone
 	if !inCheck {
-		t.stack[0].staticEval = w.evaluate()
+		rawEval = w.evaluate()
+		t.stack[0].staticEval = w.corrected(rawEval)
 	}
 	t.stack[2].killers = [2]move.Move{}
 	best, bestMove := -Infinity, move.None
@@ -278,7 +289,7 @@ func (w *chessWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 		} else if bestMove != move.None {
 			bound = BoundExact
 		}
-		t.e.tt.Store(pos.Key(), bestMove, scoreToTT(best, 0), t.stack[0].staticEval, depth, bound)
+		t.e.tt.Store(pos.Key(), bestMove, scoreToTT(best, 0), rawEval, depth, bound)
 	}
 	return best
 }
@@ -318,8 +329,16 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		return alpha
 	}
 
+	// A search of this position without the TT move (singular extension,
+	// below) neither reads nor writes the table: its result is not this
+	// position's value.
+	f := &t.stack[ply]
+	excluded := f.excluded
 	key := pos.Key()
 	hit, ttHit := t.e.tt.Probe(key)
+	if excluded != move.None {
+		ttHit = false
+	}
 	ttMove, ttScore := move.None, scoreNone
 	if ttHit {
 		ttMove = hit.Move
@@ -328,20 +347,26 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			return ttScore
 		}
 	}
-	if t.tbLimit != 0 { // tablebases (tablebase.go)
+	if t.tbLimit != 0 && excluded == move.None { // tablebases (tablebase.go)
 		if score, ok := w.probeTB(alpha, beta, depth, ply); ok {
 			return score
 		}
 	}
 
-	f := &t.stack[ply]
-	eval := scoreNone
-	f.staticEval = scoreNone
+	eval, rawEval := scoreNone, scoreNone
+	if excluded == move.None {
+		f.staticEval = scoreNone
+	}
 	if !inCheck {
-		if ttHit && hit.Eval != scoreNone {
-			f.staticEval = hit.Eval
+		if excluded != move.None {
+			// The same node's static evaluation, already in the frame.
 		} else {
-			f.staticEval = w.evaluate()
+			if ttHit && hit.Eval != scoreNone {
+				rawEval = hit.Eval
+			} else {
+				rawEval = w.evaluate()
+			}
+			f.staticEval = w.corrected(rawEval)
 		}
 		eval = f.staticEval
 		// A stored search score is a better guess than the static one.
@@ -359,7 +384,7 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	// no pruning by the evaluation or by move count there.
 	nearFifty := pos.HalfmoveClock() >= fiftyNear
 
-	if !pvNode && !inCheck && !IsMate(beta) && !nearFifty {
+	if !pvNode && !inCheck && !IsMate(beta) && !nearFifty && excluded == move.None {
 		// Reverse futility: far above beta at low depth, assume it holds.
 		if useRFP && depth <= 8 && eval-rfpMargin(depth, improving) >= beta && eval < EvalLimit {
 			return eval
@@ -386,8 +411,35 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	// Internal iterative reduction: without a TT move this node is likely
 	// less important than its depth says.
-	if useIIR && (pvNode || cutNode) && depth >= 4 && ttMove == move.None {
+	if useIIR && (pvNode || cutNode) && depth >= 4 && ttMove == move.None && excluded == move.None {
 		depth--
+	}
+	// Singular extension: when the TT move's stored lower bound is well
+	// above what every other move reaches in a reduced search, the TT move
+	// is the only good one and is searched a ply deeper. When another move
+	// also beats beta, two moves do and this node fails high (multi-cut);
+	// when the TT move alone was expected to beat beta, it is searched a
+	// ply shallower. The search without the TT move runs here, before this
+	// node's move picker is set up, since it uses the same ply's picker.
+	ttExt := 0
+	if useSingular && excluded == move.None && depth >= singularDepth && ttMove != move.None &&
+		hit.Depth >= depth-3 && hit.Bound&BoundLower != 0 && !IsMate(ttScore) && !IsMate(alpha) && !IsMate(beta) &&
+		ply < 2*t.rootDepth && pos.IsLegal(ttMove) {
+		sBeta := ttScore - 2*depth
+		f.excluded = ttMove
+		score := w.search(sBeta-1, sBeta, (depth-1)/2, ply, cutNode)
+		f.excluded = move.None
+		if t.stopped() {
+			return 0
+		}
+		switch {
+		case score < sBeta:
+			ttExt = 1
+		case sBeta >= beta:
+			return sBeta
+		case ttScore >= beta:
+			ttExt = -1
+		}
 	}
 
 	counter := move.None
@@ -399,7 +451,13 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	if !useKillers {
 		killers = [2]move.Move{}
 	}
-	mp.init(ttMove, killers, counter, inCheck)
+	if excluded != move.None {
+		// The picker skips its TT move everywhere but in its first stage.
+		mp.init(excluded, killers, counter, inCheck)
+		mp.stage = stageGenCaptures
+	} else {
+		mp.init(ttMove, killers, counter, inCheck)
+	}
 	best, bestMove := -Infinity, move.None
 	moveCount := 0
 	for m := w.next(mp, ply); m != move.None; m = w.next(mp, ply) {
@@ -433,7 +491,9 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		w.makeMove(m)
 		newDepth := depth - 1
 		givesCheck := pos.InCheck()
-		if useCheckExt && givesCheck && ply < 2*t.rootDepth {
+		if m == ttMove && ttExt != 0 {
+			newDepth += ttExt
+		} else if useCheckExt && givesCheck && ply < 2*t.rootDepth {
 			newDepth++
 		}
 		var score int
@@ -493,10 +553,16 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 	}
 	if moveCount == 0 {
+		if excluded != move.None {
+			return alpha // the TT move was the only legal move
+		}
 		if inCheck {
 			return -MateScore + ply
 		}
 		return t.stalemate
+	}
+	if excluded != move.None {
+		return best
 	}
 	bound := BoundUpper
 	if best >= beta {
@@ -504,7 +570,14 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 	} else if pvNode && bestMove != move.None {
 		bound = BoundExact
 	}
-	t.e.tt.Store(key, bestMove, scoreToTT(best, ply), f.staticEval, depth, bound)
+	// A quiet best move (or none) and a score on the right side of the
+	// static evaluation for its bound: the search learned how far off the
+	// evaluation was here.
+	if useCorrection && !inCheck && !IsMate(best) && (bestMove == move.None || !bestMove.IsTactical()) &&
+		!(bound == BoundLower && best <= f.staticEval) && !(bound == BoundUpper && best >= f.staticEval) {
+		t.updateCorrection(side, pos.PawnKey(), depth, best-rawEval)
+	}
+	t.e.tt.Store(key, bestMove, scoreToTT(best, ply), rawEval, depth, bound)
 	return best
 }
 
@@ -552,7 +625,7 @@ func (w *chessWorker) qsearch(alpha, beta, ply int) int {
 		} else {
 			staticEval = w.evaluate()
 		}
-		standPat = staticEval
+		standPat = w.corrected(staticEval)
 		if standPat >= beta {
 			if !ttHit {
 				t.e.tt.Store(key, move.None, standPat, staticEval, 0, BoundLower)

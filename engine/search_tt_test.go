@@ -147,8 +147,8 @@ func TestTTMateScoresAlongPV(t *testing.T) {
 		mate  int // moves, from Stockfish
 		depth int
 	}{
-		{"8/4Q3/8/3K4/8/8/8/7k w - - 0 1", 4, 14},
-		{"k7/8/8/2QK4/8/8/8/8 w - - 0 1", 3, 12},
+		{"8/4Q3/8/3K4/8/8/8/7k w - - 0 1", 4, 18},
+		{"k7/8/8/2QK4/8/8/8/8 w - - 0 1", 3, 14},
 		{"r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, 12},
 	} {
 		pos := chessPosition(t, tc.fen)
@@ -189,4 +189,96 @@ func TestTTMateScoresAlongPV(t *testing.T) {
 		assert.True(t, pos.InCheck() && list.N == 0, "the PV ends in checkmate: %s", tc.fen)
 		assert.GreaterOrEqual(t, checked, plies/2, "most PV positions hold their exact mate distance: %s", tc.fen)
 	}
+}
+
+// The singular extension's search leaves out one move and neither reads nor
+// writes the TT entry of its position: its result is not that position's
+// value. Here the left-out move is the only one that wins the queen.
+func TestExcludedMoveSearch(t *testing.T) {
+	const ply, depth = 2, 4
+	pos := chessPosition(t, "k7/8/8/3q4/8/8/3R4/K7 w - - 0 1")
+	e := New()
+	w := chessWorkerFor(t, e, pos)
+	win, err := pos.ParseMove("d2d5")
+	require.NoError(t, err)
+	// A deep lower bound that would cut any search of this node.
+	e.tt.Store(pos.Key(), win, 5000, scoreNone, 20, BoundLower)
+	before := probeAt(t, e, pos)
+
+	w.thread.stack[ply].excluded = win
+	score := w.search(-Infinity, Infinity, depth, ply, false)
+	w.thread.stack[ply].excluded = move.None
+	assert.Less(t, score, -300, "without Rxd5 White stays a queen for a rook down")
+	assert.Equal(t, before, probeAt(t, e, pos), "the excluded-move search left the entry alone")
+
+	e.tt.Clear()
+	score = w.search(-Infinity, Infinity, depth, ply, false)
+	assert.Greater(t, score, 300, "with Rxd5 White wins the queen")
+	after := probeAt(t, e, pos)
+	assert.Equal(t, win, after.Move)
+}
+
+// The evaluation correction is a running average per side and pawn
+// structure, bounded, and a search feeds it.
+func TestEvaluationCorrection(t *testing.T) {
+	var th thread
+	const key, other = 0x1234, 0x1235
+	for range 120 {
+		th.updateCorrection(move.White, key, 10, 40)
+	}
+	assert.InDelta(t, 40, th.correction(move.White, key), 2, "converges to the average difference")
+	assert.Zero(t, th.correction(move.Black, key), "the other side's entry is apart")
+	assert.Zero(t, th.correction(move.White, other), "another pawn structure's entry is apart")
+	for range 200 {
+		th.updateCorrection(move.White, key, 10, -5000)
+	}
+	assert.Equal(t, -corrMax/corrGrain, th.correction(move.White, key), "bounded")
+	th.updateCorrection(move.White, key, 0, 0)
+	assert.Greater(t, th.correction(move.White, key), -corrMax/corrGrain, "a shallow update moves it a little")
+
+	// A search feeds the entries of the pawn structure it searched (the
+	// capture Rxd5 changes no pawn), and the static evaluation is moved by
+	// the side to move's entry.
+	pos := chessPosition(t, "k7/p7/8/3q4/8/8/3R3P/K7 w - - 0 1")
+	e := New()
+	w := chessWorkerFor(t, e, pos)
+	slot := pos.PawnKey() & (corrSize - 1)
+	require.Zero(t, w.thread.corr[0][slot])
+	require.Zero(t, w.thread.corr[1][slot])
+	w.search(-Infinity, Infinity, 6, 2, false)
+	assert.True(t, w.thread.corr[0][slot] != 0 || w.thread.corr[1][slot] != 0, "the search updated an entry")
+	w.thread.corr[0][slot] = 30 * corrGrain
+	raw := w.evaluate()
+	assert.Equal(t, raw+30, w.corrected(raw))
+}
+
+// A quiet beta cutoff rewards the move in the butterfly history, after the
+// opponent's last move (continuation history) and after this side's
+// previous move (follow-up history), and punishes the quiet moves tried
+// before it in all three; the ordering score adds the three up.
+func TestQuietHistoryUpdates(t *testing.T) {
+	var th thread
+	const ply = 3
+	own := move.New(12, 28, move.Pawn, move.NoPiece, move.NoPiece, 0)  // e2e4, two plies back
+	prev := move.New(52, 36, move.Pawn, move.NoPiece, move.NoPiece, 0) // e7e5, the last move
+	best := move.New(6, 21, move.Knight, move.NoPiece, move.NoPiece, 0)
+	tried := move.New(5, 26, move.Bishop, move.NoPiece, move.NoPiece, 0)
+	th.stack[ply-2].move, th.stack[ply-1].move = own, prev
+	th.updateQuiets(move.White, ply, 6, best, []move.Move{tried, best})
+
+	assert.Positive(t, th.history[0][best.FromTo()])
+	assert.Positive(t, th.cont[prev.Piece()][prev.To()][best.Piece()][best.To()])
+	assert.Positive(t, th.cont2[own.Piece()][own.To()][best.Piece()][best.To()])
+	assert.Negative(t, th.history[0][tried.FromTo()])
+	assert.Negative(t, th.cont[prev.Piece()][prev.To()][tried.Piece()][tried.To()])
+	assert.Negative(t, th.cont2[own.Piece()][own.To()][tried.Piece()][tried.To()])
+	assert.Equal(t, best, th.stack[ply].killers[0])
+	assert.Equal(t, best, th.counters[prev.Piece()][prev.To()])
+
+	sum := int(th.history[0][best.FromTo()]) + int(th.cont[prev.Piece()][prev.To()][best.Piece()][best.To()]) +
+		int(th.cont2[own.Piece()][own.To()][best.Piece()][best.To()])
+	assert.Equal(t, sum, th.quietScore(move.White, best, ply))
+	// After a null move two plies back there is no follow-up entry to read.
+	th.stack[ply-2].move = move.None
+	assert.Equal(t, sum-int(th.cont2[own.Piece()][own.To()][best.Piece()][best.To()]), th.quietScore(move.White, best, ply))
 }

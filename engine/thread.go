@@ -14,6 +14,7 @@ type frame struct {
 	move       move.Move // the move played from this ply (None for a null move)
 	staticEval int       // scoreNone when in check
 	killers    [2]move.Move
+	excluded   move.Move // the move a singular-extension search leaves out
 }
 
 // pvLine is a principal variation collected bottom-up (triangular PV).
@@ -73,6 +74,8 @@ type thread struct {
 	history  [2][1 << 14]int32       // butterfly: side, from-to
 	counters [8][128]move.Move       // refutation of the previous move: piece, to
 	cont     [8][128][8][128]int16   // continuation history: previous piece-to, this piece-to
+	cont2    [8][128][8][128]int16   // follow-up history: own previous piece-to, this piece-to
+	corr     [2][corrSize]int16      // static evaluation corrections: side, pawn key
 	root     [move.MaxMoves]rootMove // root moves, best first after each iteration
 	nRoot    int
 
@@ -106,6 +109,8 @@ func (t *thread) clearTables() {
 	clear(t.history[:])
 	clear(t.counters[:])
 	clear(t.cont[:])
+	clear(t.cont2[:])
+	clear(t.corr[:])
 	for i := range t.stack {
 		t.stack[i].killers = [2]move.Move{}
 	}
@@ -218,6 +223,11 @@ func (t *thread) quietScore(side move.Color, m move.Move, ply int) int {
 			s += int(t.cont[prev.Piece()][prev.To()][m.Piece()][m.To()])
 		}
 	}
+	if useFollowUp && ply > 1 {
+		if own := t.stack[ply-2].move; own != move.None {
+			s += int(t.cont2[own.Piece()][own.To()][m.Piece()][m.To()])
+		}
+	}
 	return s
 }
 
@@ -236,19 +246,50 @@ func (t *thread) updateQuiets(side move.Color, ply, depth int, best move.Move, t
 	if prev != move.None {
 		t.counters[prev.Piece()][prev.To()] = best
 	}
-	t.updateQuiet(side, prev, best, bonus)
+	var own move.Move // this side's move before (None at ply < 2 or after a null move)
+	if ply > 1 {
+		own = t.stack[ply-2].move
+	}
+	t.updateQuiet(side, prev, own, best, bonus)
 	for _, m := range tried {
 		if m != best {
-			t.updateQuiet(side, prev, m, -bonus)
+			t.updateQuiet(side, prev, own, m, -bonus)
 		}
 	}
 }
 
-func (t *thread) updateQuiet(side move.Color, prev, m move.Move, bonus int) {
+func (t *thread) updateQuiet(side move.Color, prev, own, m move.Move, bonus int) {
 	gravity(&t.history[side&1][m.FromTo()], bonus)
 	if prev != move.None {
 		gravity16(&t.cont[prev.Piece()][prev.To()][m.Piece()][m.To()], bonus)
 	}
+	if own != move.None {
+		gravity16(&t.cont2[own.Piece()][own.To()][m.Piece()][m.To()], bonus)
+	}
+}
+
+// Evaluation correction: each entry is a running average of how far the
+// search's score landed from the static evaluation in positions of one pawn
+// structure, in 1/corrGrain centipawns, at most corrMax either way. The
+// static evaluation of a new position with that structure is moved by it.
+const (
+	corrSize  = 1 << 14
+	corrGrain = 256
+	corrMax   = 64 * corrGrain
+)
+
+// correction is the correction in centipawns for the side to move.
+func (t *thread) correction(side move.Color, pawnKey uint64) int {
+	return int(t.corr[side&1][pawnKey&(corrSize-1)]) / corrGrain
+}
+
+// updateCorrection moves the side's entry toward diff (search score minus
+// raw static evaluation), more for a deeper search.
+func (t *thread) updateCorrection(side move.Color, pawnKey uint64, depth, diff int) {
+	e := &t.corr[side&1][pawnKey&(corrSize-1)]
+	w := min(depth+1, 16)
+	v := (int(*e)*(256-w) + diff*corrGrain*w) / 256
+	*e = int16(min(max(v, -corrMax), corrMax))
 }
 
 // mvvLva orders captures: most valuable victim first, then least valuable

@@ -114,3 +114,12 @@ type Position interface {
 	// Clone returns an independent copy, history included.
 	Clone() Position
 }
+
+// Mix64 scrambles a 64-bit value so that every input bit moves about half
+// the output bits (the splitmix64 finaliser). The boards hash piece sets
+// with it, e.g. for their pawn keys.
+func Mix64(x uint64) uint64 {
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}

@@ -127,6 +127,13 @@ func (p *Position) PieceAt(c int) (move.Piece, move.Color) {
 	return x.piece(), x.color()
 }
 
+// PawnKey is a hash of where the pawns of both colours stand: the search
+// keys its evaluation corrections by pawn structure with it.
+func (p *Position) PawnKey() uint64 {
+	w, b := p.Pieces(move.White, move.Pawn), p.Pieces(move.Black, move.Pawn)
+	return game.Mix64(w.Lo ^ game.Mix64(w.Hi^game.Mix64(b.Lo^game.Mix64(b.Hi))))
+}
+
 // HasNonPawnMaterial says whether side c has a piece other than king and pawns.
 func (p *Position) HasNonPawnMaterial(c move.Color) bool {
 	cnt := &p.counts[c&1]

@@ -99,7 +99,10 @@ var tbOpenings = []string{
 }
 
 // A game with tablebases ends at the first position they cover, with their
-// result; it follows the game without them up to there.
+// result; it follows the game without them up to there. A game that an
+// earlier adjudication ends before the tables is the same game with and
+// without them (whether that happens depends on the search: most games
+// must reach the tables).
 func TestTablebaseAdjudication(t *testing.T) {
 	tb, err := syzygy.OpenForAdjudication(tbDir)
 	require.NoError(t, err)
@@ -107,6 +110,7 @@ func TestTablebaseAdjudication(t *testing.T) {
 	cfg := Config{Variant: game.Chess, Nodes: 300, Seed: 5, RandomPlies: 1, Openings: tbOpenings, HashMB: 1}
 	e, err := newEngine(cfg) // as Run sets it up: the hand-made evaluation
 	require.NoError(t, err)
+	inTables := 0
 	for g := range 2 * len(tbOpenings) {
 		plain, plainEnd, err := playGame(context.Background(), e, cfg, g)
 		require.NoError(t, err)
@@ -118,7 +122,13 @@ func TestTablebaseAdjudication(t *testing.T) {
 		endPos, err := board.FromFEN(end)
 		require.NoError(t, err)
 		verdict, ok := tablebaseResult(tb, endPos)
-		require.True(t, ok, "game %d ended outside the tables: %s", g, end)
+		if !ok {
+			assert.Equal(t, plain, lines, "game %d ended before the tables: the same game without them", g)
+			assert.Equal(t, plainEnd, end, "game %d", g)
+			t.Logf("game %d ended before the tables: %s", g, end)
+			continue
+		}
+		inTables++
 		require.LessOrEqual(t, len(lines), len(plain), "game %d", g)
 		for i, l := range lines {
 			assert.Equal(t, plain[i].FEN, l.FEN, "game %d follows the game without tables", g)
@@ -141,6 +151,7 @@ func TestTablebaseAdjudication(t *testing.T) {
 		}
 		t.Logf("game %d: %d lines (%d without tables), result %v, ends %s", g, len(lines), len(plain), verdict, end)
 	}
+	assert.GreaterOrEqual(t, inTables, 2*len(tbOpenings)*3/4, "games that reached the tables")
 }
 
 func TestTablebaseRunsAreDeterministic(t *testing.T) {

@@ -10,10 +10,18 @@ import (
 // MaxRank is the rank of a move that wins with no fifty-move trouble.
 const MaxRank = 1 << 18
 
-// RankRootDTZ ranks each of moves (legal moves of p) as Stockfish does:
-// higher is better; wins that convert well inside the fifty-move limit
-// all get MaxRank, slower wins MaxRank minus their distance, draws 0,
-// losses negative. It reports false when a table is missing (ranks are
+// dtzSlack is how many plies short of the fifty-move limit a win must
+// convert for every such move to rank alike. Stockfish uses none and lets
+// its search pick among them; a short search can then drift until only
+// the exact DTZ path is left, and a DTZ value one ply off (the tables
+// store some in moves) loses the win to the fifty-move rule.
+const dtzSlack = 10
+
+// RankRootDTZ ranks each of moves (legal moves of p) much as Stockfish
+// does: higher is better; wins that convert with dtzSlack plies to spare
+// before the fifty-move limit all get MaxRank, slower wins MaxRank minus
+// their distance (so close to the limit only the fastest conversions are
+// kept), draws 0, losses negative. It reports false when a table is missing (ranks are
 // then meaningless). p is restored before it returns.
 func (tb *Tablebase) RankRootDTZ(p *board.Position, moves []move.Move, ranks []int) bool {
 	if !tb.usable(p) {
@@ -45,7 +53,7 @@ func (tb *Tablebase) RankRootDTZ(p *board.Position, moves []move.Move, ranks []i
 			return false
 		}
 		switch {
-		case dtz > 0 && dtz+clock <= 99 && !repeated:
+		case dtz > 0 && dtz+clock <= 99-dtzSlack && !repeated:
 			ranks[i] = MaxRank
 		case dtz > 0:
 			ranks[i] = MaxRank - (dtz + clock)
