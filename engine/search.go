@@ -21,6 +21,13 @@ const fiftyNear = 90
 // singular extension.
 const singularDepth = 7
 
+// A TT move whose alternatives fall doubleExtMargin below the singular
+// bound is extended by two plies, at most maxDoubleExts times on a line.
+const (
+	doubleExtMargin = 20
+	maxDoubleExts   = 6
+)
+
 // rfpMargin is the reverse futility margin at a depth.
 func rfpMargin(depth int, improving bool) int {
 	if improving {

@@ -222,6 +222,7 @@ func (w *glinskiWorker) searchRoot(alpha, beta, depth, pvIdx int) int {
 			t.e.reportCurrMove(depth, m, moveCount)
 		}
 		t.stack[0].move = m
+		t.stack[1].doubleExts = 0
 		t.pv[1].n = 0
 		w.makeMove(m)
 		newDepth := depth - 1
@@ -390,6 +391,7 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			t.stack[ply-1].move != move.None && pos.HasNonPawnMaterial(side) {
 			r := 3 + depth/3 + min((eval-beta)/200, 3)
 			f.move = move.None
+			t.stack[ply+1].doubleExts = f.doubleExts
 			w.makeNull()
 			score := -w.search(-beta, -beta+1, depth-r, ply+1, !cutNode)
 			w.unmakeNull()
@@ -430,6 +432,10 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		switch {
 		case score < sBeta:
 			ttExt = 1
+			// Far below: two plies, a bounded number of times per line.
+			if !pvNode && score < sBeta-doubleExtMargin && f.doubleExts < maxDoubleExts {
+				ttExt = 2
+			}
 		case sBeta >= beta:
 			return sBeta
 		case ttScore >= beta:
@@ -483,6 +489,7 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		}
 		f.move = m
 		t.pv[ply+1].n = 0
+		t.stack[ply+1].doubleExts = f.doubleExts + b2i(m == ttMove && ttExt == 2)
 		w.makeMove(m)
 		newDepth := depth - 1
 		givesCheck := pos.InCheck()
@@ -509,6 +516,9 @@ func (w *glinskiWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 			if quiet {
 				if m == mp.killers[0] || m == mp.killers[1] || m == counter {
 					r--
+				}
+				if ttMove.IsTactical() { // the best move here is likely a capture
+					r++
 				}
 				r -= t.quietScore(side, m, ply) / 6000
 			}

@@ -15,6 +15,7 @@ type frame struct {
 	staticEval int       // scoreNone when in check
 	killers    [2]move.Move
 	excluded   move.Move // the move a singular-extension search leaves out
+	doubleExts int       // double singular extensions on the line to this ply
 }
 
 // pvLine is a principal variation collected bottom-up (triangular PV).
