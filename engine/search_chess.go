@@ -359,9 +359,9 @@ func (w *chessWorker) search(alpha, beta, depth, ply int, cutNode bool) int {
 		f.staticEval = scoreNone
 	}
 	if !inCheck {
-		if excluded != move.None {
-			// The same node's static evaluation, already in the frame.
-		} else {
+		// A search without the TT move keeps the node's static evaluation,
+		// already in the frame.
+		if excluded == move.None {
 			if ttHit && hit.Eval != scoreNone {
 				rawEval = hit.Eval
 			} else {
