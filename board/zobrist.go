@@ -1,5 +1,7 @@
 package board
 
+import "github.com/sakk-chess/sakk/game"
+
 // Zobrist keys: one random number per (piece, square), castling-rights set,
 // en passant file and side to move, from a fixed seed so keys are the same in
 // every run (bench signatures and saved positions depend on that).
@@ -15,10 +17,7 @@ type splitMix64 struct{ state uint64 }
 
 func (s *splitMix64) next() uint64 {
 	s.state += 0x9e3779b97f4a7c15
-	z := s.state
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	return game.Mix64(s.state)
 }
 
 func init() {

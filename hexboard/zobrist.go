@@ -1,6 +1,9 @@
 package hexboard
 
-import "github.com/sakk-chess/sakk/game/move"
+import (
+	"github.com/sakk-chess/sakk/game"
+	"github.com/sakk-chess/sakk/game/move"
+)
 
 // Zobrist keys, from a fixed seed so keys are the same in every run.
 var (
@@ -13,10 +16,7 @@ func init() {
 	seed := uint64(0x9e3779b97f4a7c15) ^ 0x676c696e736b69 // "glinski"
 	next := func() uint64 {                               // splitmix64
 		seed += 0x9e3779b97f4a7c15
-		z := seed
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		return z ^ z>>31
+		return game.Mix64(seed)
 	}
 	for c := range pieceKeys {
 		for pt := 1; pt < 7; pt++ {
