@@ -19,7 +19,8 @@ func testNet(variant game.Variant, seed uint64) *nnue.Net {
 	rng := rand.New(rand.NewPCG(seed, 1))
 	h := 32
 	in := nnue.Inputs(variant)
-	n := &nnue.Net{Variant: variant, Inputs: in, Hidden: h, FT: make([]int16, in*h), FTBias: make([]int16, h), Out: make([]int16, 2*h)}
+	n := &nnue.Net{Variant: variant, Inputs: in, Hidden: h, FT: make([]int16, in*h), FTBias: make([]int16, h), Out: make([]int16, 2*h),
+		OutBias: make([]int32, 1)}
 	for i := range n.FT {
 		n.FT[i] = int16(rng.IntN(81) - 40)
 	}

@@ -22,11 +22,12 @@ func init() {
 
 const trainUsage = `Usage:
   sakk train --variant chess|glinski --data FILE[,FILE...] --out NET
-             [--hidden N] [--epochs N] [--lambda L] [--batch N] [--lr R]
+             [--hidden N] [--buckets N] [--epochs N] [--lambda L] [--batch N] [--lr R]
              [--held-out F] [--threads N] [--seed S] [--mirror=false] [--flip-side]
              [--resume CHECKPOINT]
 
-Fits a (inputs -> N) x 2 -> 1 SCReLU net to "<FEN> | <score> | <result>"
+Fits a (inputs -> N) x 2 -> 1 SCReLU net (one output layer per bucket of
+piece counts with --buckets) to "<FEN> | <score> | <result>"
 lines (sakk datagen): target lambda*result + (1-lambda)*sigmoid(score/400),
 mean squared error, Adam on mini-batches spread over every core. The last
 --held-out fraction of the data (later games) is kept apart. After every
@@ -40,6 +41,7 @@ Options:
   --data FILES     comma-separated data files
   --out NET        the net file to write (checkpoint: NET.ckpt)
   --hidden N       hidden width, a multiple of 16 (default 128)
+  --buckets N      output buckets by the number of pieces, 1..16 (default 1)
   --epochs N       epochs in all (default 20)
   --lambda L       weight of the game result, 0..1 (default 0.3)
   --batch N        positions per Adam step (default 1024)
@@ -59,7 +61,7 @@ Exit codes: 0 done or stopped, 1 failure, 2 bad arguments or data.
 func runTrain(args []string, stdout, stderr io.Writer) int {
 	var (
 		variantName, data, out, resume string
-		hidden                         int
+		hidden, buckets                int
 		heldOut                        float64
 		cfg                            train.Config
 	)
@@ -69,6 +71,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&out, "out", "", "")
 	fs.StringVar(&resume, "resume", "", "")
 	fs.IntVar(&hidden, "hidden", 128, "")
+	fs.IntVar(&buckets, "buckets", 1, "")
 	fs.IntVar(&cfg.Epochs, "epochs", 20, "")
 	fs.Float64Var(&cfg.Lambda, "lambda", 0.3, "")
 	fs.IntVar(&cfg.Batch, "batch", 1024, "")
@@ -92,6 +95,8 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return fail("--out is required")
 	case hidden < nnue.HiddenStep || hidden > 4096 || hidden%nnue.HiddenStep != 0:
 		return fail(fmt.Sprintf("--hidden must be a multiple of %d in 16..4096", nnue.HiddenStep))
+	case buckets < 1 || buckets > nnue.MaxBuckets:
+		return fail(fmt.Sprintf("--buckets must be 1..%d", nnue.MaxBuckets))
 	case cfg.Epochs < 1 || cfg.Epochs > 10000:
 		return fail("--epochs must be 1..10000")
 	case cfg.Lambda < 0 || cfg.Lambda > 1:
@@ -115,7 +120,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return fail("the data has fewer than 2 positions")
 	}
 	fmt.Fprintf(stderr, "sakk train: %d %s positions read in %v\n", set.Len(), v, time.Since(start).Round(time.Millisecond))
-	model := train.NewModel(v, hidden, cfg.Seed)
+	model := train.NewModel(v, hidden, buckets, cfg.Seed)
 	if resume != "" {
 		if model, err = train.LoadModel(resume); err != nil {
 			return fail(err.Error())
@@ -123,7 +128,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		if model.Variant != v {
 			return fail(fmt.Sprintf("%s is a %s checkpoint", resume, model.Variant))
 		}
-		fmt.Fprintf(stderr, "sakk train: resuming %s at epoch %d (hidden %d)\n", resume, model.Epoch, model.Hidden)
+		fmt.Fprintf(stderr, "sakk train: resuming %s at epoch %d (hidden %d, %d buckets)\n", resume, model.Epoch, model.Hidden, model.Buckets)
 	}
 	cfg.Checkpoint = out + ".ckpt"
 	cfg.Export = func(n *nnue.Net) error { return writeNet(out, n) }

@@ -1,7 +1,9 @@
 // Package nnue is sakk's learned evaluation: an efficiently updatable
 // neural network with two perspective accumulators, for either board.
 //
-// The net is (inputs -> hidden) x 2 -> 1. Each input is one piece kind on
+// The net is (inputs -> hidden) x 2 -> 1, with the output layer chosen by
+// the number of pieces on the board (output buckets; one bucket is the
+// plain net). Each input is one piece kind on
 // one square or cell, seen from one side: index
 // (own/enemy * 6 + type-1) * squares + square, where Black's squares are
 // mirrored (ranks for chess, a vertical flip of each file for Glinski), so
@@ -68,10 +70,38 @@ type Net struct {
 	Hidden  int
 	FT      []int16 // Inputs x Hidden, input-major: input i's column at i*Hidden
 	FTBias  []int16 // Hidden
-	Out     []int16 // 2*Hidden: side to move's half, then the other side's
-	OutBias int32   // scaled by QA*QB
+	// Buckets output layers (1..MaxBuckets), picked by the piece count
+	// (Bucket); 0 counts as 1.
+	Buckets int
+	Out     []int16 // Buckets x 2*Hidden: per bucket the side to move's half, then the other side's
+	OutBias []int32 // Buckets, scaled by QA*QB
 	Name    string  // where it came from (file name or "default")
 }
+
+// MaxBuckets is the most output buckets a net may have.
+const MaxBuckets = 16
+
+// MaxPiecesOf is the most pieces a variant's board holds (kings included).
+func MaxPiecesOf(variant game.Variant) int {
+	if variant == game.Glinski {
+		return 36
+	}
+	return 32
+}
+
+// Bucket is the output bucket of a position with pieces pieces (kings
+// included) among buckets: the range 2..maxPieces cut into equal parts,
+// fewest pieces first.
+func Bucket(pieces, maxPieces, buckets int) int {
+	if buckets <= 1 {
+		return 0
+	}
+	b := (pieces - 2) * buckets / (maxPieces - 1)
+	return min(max(b, 0), buckets-1)
+}
+
+// bucketCount is the net's number of output buckets (at least 1).
+func (n *Net) bucketCount() int { return max(n.Buckets, 1) }
 
 // check validates the shape of a net.
 func (n *Net) check() error {
@@ -82,8 +112,11 @@ func (n *Net) check() error {
 		return fmt.Errorf("a %s net has %d inputs, not %d", n.Variant, Inputs(n.Variant), n.Inputs)
 	case n.Hidden < HiddenStep || n.Hidden > 4096 || n.Hidden%HiddenStep != 0:
 		return fmt.Errorf("hidden width %d is not a multiple of %d in 16..4096", n.Hidden, HiddenStep)
-	case len(n.FT) != n.Inputs*n.Hidden || len(n.FTBias) != n.Hidden || len(n.Out) != 2*n.Hidden:
-		return fmt.Errorf("weight arrays do not match %d x %d", n.Inputs, n.Hidden)
+	case n.Buckets < 0 || n.Buckets > MaxBuckets:
+		return fmt.Errorf("%d output buckets, not 1..%d", n.Buckets, MaxBuckets)
+	case len(n.FT) != n.Inputs*n.Hidden || len(n.FTBias) != n.Hidden ||
+		len(n.Out) != 2*n.Hidden*n.bucketCount() || len(n.OutBias) != n.bucketCount():
+		return fmt.Errorf("weight arrays do not match %d x %d x %d buckets", n.Inputs, n.Hidden, n.bucketCount())
 	}
 	return nil
 }
@@ -94,11 +127,14 @@ func (n *Net) column(i uint16) []int16 {
 	return n.FT[int(i)*h : int(i)*h+h]
 }
 
-// output turns the two accumulators (side to move first) into centipawns.
-func (n *Net) output(us, them []int16) int {
+// output turns the two accumulators (side to move first) into centipawns,
+// with the output layer of the bucket for pieces pieces on the board.
+func (n *Net) output(us, them []int16, pieces int) int {
 	h := n.Hidden
-	sum := screluDot(us, n.Out[:h]) + screluDot(them, n.Out[h:2*h])
-	return int((int64(sum)/QA + int64(n.OutBias)) * Scale / (QA * QB))
+	b := Bucket(pieces, MaxPiecesOf(n.Variant), n.bucketCount())
+	out := n.Out[2*h*b : 2*h*(b+1)]
+	sum := screluDot(us, out[:h]) + screluDot(them, out[h:2*h])
+	return int((int64(sum)/QA + int64(n.OutBias[b])) * Scale / (QA * QB))
 }
 
 // Evaluate computes a position from scratch (tests, the UCI "eval" command):
@@ -109,7 +145,7 @@ func (n *Net) Evaluate(f *Features, side move.Color) int {
 		acc[p] = make([]int16, n.Hidden)
 	}
 	n.refresh(acc[0], acc[1], f)
-	return n.output(acc[side&1], acc[(side^1)&1])
+	return n.output(acc[side&1], acc[(side^1)&1], f.N)
 }
 
 // refresh sets both accumulators from the bias and the active inputs.

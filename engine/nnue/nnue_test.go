@@ -2,6 +2,8 @@ package nnue_test
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"math/rand/v2"
 	"testing"
 
@@ -15,13 +17,21 @@ import (
 	"github.com/sakk-chess/sakk/hexboard"
 )
 
-// randomNet is a net with random weights in the trainer's ranges.
+// randomNet is a one-bucket net with random weights in the trainer's ranges.
 func randomNet(variant game.Variant, hidden int, seed uint64) *nnue.Net {
+	return randomBucketNet(variant, hidden, 1, seed)
+}
+
+// randomBucketNet is a net with random weights and buckets output layers.
+func randomBucketNet(variant game.Variant, hidden, buckets int, seed uint64) *nnue.Net {
 	rng := rand.New(rand.NewPCG(seed, 7))
 	inputs := nnue.Inputs(variant)
-	n := &nnue.Net{Variant: variant, Inputs: inputs, Hidden: hidden,
-		FT: make([]int16, inputs*hidden), FTBias: make([]int16, hidden), Out: make([]int16, 2*hidden),
-		OutBias: int32(rng.IntN(20001) - 10000)}
+	n := &nnue.Net{Variant: variant, Inputs: inputs, Hidden: hidden, Buckets: buckets,
+		FT: make([]int16, inputs*hidden), FTBias: make([]int16, hidden), Out: make([]int16, 2*hidden*buckets),
+		OutBias: make([]int32, buckets)}
+	for i := range n.OutBias {
+		n.OutBias[i] = int32(rng.IntN(20001) - 10000)
+	}
 	for i := range n.FT {
 		n.FT[i] = int16(rng.IntN(161) - 80)
 	}
@@ -82,10 +92,12 @@ func refreshed(net *nnue.Net, pos searchBoard) (white, black []int16) {
 // After every move of random games (with null moves and take-backs), the
 // incrementally updated accumulators equal ones computed from scratch, and
 // so do the evaluations.
+// The test net has 8 output buckets, so the stack's piece count (which picks
+// the bucket) is checked against the position's too.
 func TestIncrementalEqualsRefresh(t *testing.T) {
 	for _, v := range game.Variants() {
 		t.Run(v.String(), func(t *testing.T) {
-			net := randomNet(v, 32, 1)
+			net := randomBucketNet(v, 32, 8, 1)
 			rng := rand.New(rand.NewPCG(2, 3))
 			games, plies := 30, 160
 			if testing.Short() {
@@ -161,16 +173,49 @@ func TestMirroredPositionScoresTheSame(t *testing.T) {
 	assert.Equal(t, w, bl, "the Glinski start position looks the same to both sides")
 }
 
+// One-bucket nets are written in format version 1 (the bytes the shipped
+// nets have), others in version 2; both read back exactly.
 func TestFileRoundTrip(t *testing.T) {
 	for _, v := range game.Variants() {
-		net := randomNet(v, 48, 9)
-		var buf bytes.Buffer
-		require.NoError(t, nnue.Write(&buf, net))
-		assert.Equal(t, nnue.Size(net.Inputs, net.Hidden), buf.Len())
-		back, err := nnue.Parse(buf.Bytes())
-		require.NoError(t, err)
-		assert.Equal(t, net, back)
+		for _, buckets := range []int{1, 4, 8, nnue.MaxBuckets} {
+			net := randomBucketNet(v, 48, buckets, 9)
+			var buf bytes.Buffer
+			require.NoError(t, nnue.Write(&buf, net))
+			assert.Equal(t, nnue.Size(net.Inputs, net.Hidden, buckets), buf.Len())
+			version := binary.LittleEndian.Uint32(buf.Bytes()[8:])
+			assert.Equal(t, uint32(min(buckets, 2)), version, "format version of a %d-bucket net", buckets)
+			back, err := nnue.Parse(buf.Bytes())
+			require.NoError(t, err)
+			assert.Equal(t, net, back)
+		}
 	}
+}
+
+// Each bucket covers a run of piece counts, fewest pieces first; every count
+// a board can hold has one.
+func TestBuckets(t *testing.T) {
+	for _, v := range game.Variants() {
+		most := nnue.MaxPiecesOf(v)
+		assert.Equal(t, 0, nnue.Bucket(2, most, 8))
+		assert.Equal(t, 7, nnue.Bucket(most, most, 8))
+		assert.Equal(t, 0, nnue.Bucket(most, most, 1))
+		seen := map[int]bool{}
+		for n := 3; n <= most; n++ {
+			b := nnue.Bucket(n, most, 8)
+			assert.GreaterOrEqual(t, b, nnue.Bucket(n-1, most, 8))
+			seen[b] = true
+		}
+		assert.Len(t, seen, 8, "%v: every bucket is used", v)
+	}
+	// The buckets' output layers are really used: the same accumulators
+	// score differently with 3 and with 32 pieces.
+	net := randomBucketNet(game.Chess, 32, 8, 3)
+	pos := newPosition(t, game.Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	var f nnue.Features
+	pos.NNUEFeatures(&f)
+	full := net.Evaluate(&f, move.White)
+	f.N = 3 // the first three pieces only: another bucket, other accumulators
+	assert.NotEqual(t, full, net.Evaluate(&f, move.White))
 }
 
 func TestBadFilesAreRejected(t *testing.T) {
@@ -193,6 +238,17 @@ func TestBadFilesAreRejected(t *testing.T) {
 		"bad inputs":    corrupt(16),
 		"flipped bit":   corrupt(1000),
 		"trailing data": append(bytes.Clone(good), 0),
+	}
+	// Version 2 headers with a bad bucket count.
+	bucketNet := randomBucketNet(game.Chess, 32, 4, 4)
+	var bbuf bytes.Buffer
+	require.NoError(t, nnue.Write(&bbuf, bucketNet))
+	for name, count := range map[string]uint32{"no buckets": 0, "one bucket in version 2": 1, "too many buckets": nnue.MaxBuckets + 1, "other bucket count": 8} {
+		b := bytes.Clone(bbuf.Bytes())
+		binary.LittleEndian.PutUint32(b[40:], count)
+		body := len(b) - 4
+		binary.LittleEndian.PutUint32(b[body:], crc32.ChecksumIEEE(b[:body])) // a valid checksum: the count is what is wrong
+		cases[name] = b
 	}
 	for name, data := range cases {
 		_, err := nnue.Parse(data)

@@ -16,6 +16,7 @@ type Stack struct {
 type ply struct {
 	acc      [2][]int16 // White's and Black's perspective
 	delta    Delta
+	pieces   int // pieces on the board (the output bucket)
 	computed bool
 }
 
@@ -38,6 +39,7 @@ func (s *Stack) Reset(net *Net, depth int, f *Features) {
 	s.net = net
 	s.cur = 0
 	root := &s.plies[0]
+	root.pieces = f.N
 	net.refresh(root.acc[0], root.acc[1], f)
 	root.computed = true
 }
@@ -50,6 +52,9 @@ func (s *Stack) Push(d *Delta) {
 		p := &s.plies[s.cur]
 		p.delta = *d
 		p.computed = false
+		// A move adds its pieces' new squares and removes their old ones
+		// and whatever it captures.
+		p.pieces = s.plies[s.cur-1].pieces + int(d.NAdd) - int(d.NSub)
 	}
 }
 
@@ -65,7 +70,7 @@ func (s *Stack) Evaluate(side move.Color) (score int, ok bool) {
 	}
 	s.update()
 	p := &s.plies[s.cur]
-	return s.net.output(p.acc[side&1], p.acc[(side^1)&1]), true
+	return s.net.output(p.acc[side&1], p.acc[(side^1)&1], p.pieces), true
 }
 
 // update computes the current ply's accumulators from the last computed one.

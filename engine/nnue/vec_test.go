@@ -97,12 +97,12 @@ func TestFastPathEvaluationsEqualFallback(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 200 {
 		h := 16 * (1 + rng.IntN(16))
-		n := &Net{Hidden: h, Out: randomVec(rng, 2*h, -MaxWeight, MaxWeight), OutBias: int32(rng.IntN(100000) - 50000)}
+		n := &Net{Hidden: h, Out: randomVec(rng, 2*h, -MaxWeight, MaxWeight), OutBias: []int32{int32(rng.IntN(100000) - 50000)}}
 		us, them := randomVec(rng, h, -300, 600), randomVec(rng, h, -300, 600)
 		SetAVX2(false)
-		slow := n.output(us, them)
+		slow := n.output(us, them, 32)
 		SetAVX2(true)
-		assert.Equal(t, slow, n.output(us, them))
+		assert.Equal(t, slow, n.output(us, them, 32))
 	}
 }
 

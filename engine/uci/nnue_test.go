@@ -19,7 +19,7 @@ func writeNet(t *testing.T, dir string, variant game.Variant) string {
 	h := 16
 	in := nnue.Inputs(variant)
 	n := &nnue.Net{Variant: variant, Inputs: in, Hidden: h, FT: make([]int16, in*h), FTBias: make([]int16, h),
-		Out: make([]int16, 2*h), OutBias: 25 * nnue.QA * nnue.QB / nnue.Scale} // 25 cp
+		Out: make([]int16, 2*h), OutBias: []int32{25 * nnue.QA * nnue.QB / nnue.Scale}} // 25 cp
 	path := filepath.Join(dir, variant.String()+".nnue")
 	f, err := os.Create(path)
 	require.NoError(t, err)

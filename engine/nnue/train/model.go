@@ -21,25 +21,31 @@ type Model struct {
 	Variant       game.Variant
 	Inputs        int
 	Hidden        int
+	Buckets       int       // output buckets, by piece count (nnue.Bucket)
 	W1            []float32 // Inputs x Hidden, input-major
 	B1            []float32 // Hidden
-	W2            []float32 // 2*Hidden: side to move's half, then the other's
-	B2            float32
-	Epoch         int // epochs done
-	Step          int // Adam steps done
+	W2            []float32 // Buckets x 2*Hidden: per bucket the side to move's half, then the other's
+	B2            []float32 // Buckets
+	Epoch         int       // epochs done
+	Step          int       // Adam steps done
 	M, V          []float32
 	BestHeldLoss  float64
 	TrainedPoints int64
 }
 
 // params lays out every parameter in one vector: W1, B1, W2, B2.
-func (m *Model) paramCount() int { return m.Inputs*m.Hidden + m.Hidden + 2*m.Hidden + 1 }
+func (m *Model) paramCount() int {
+	return m.Inputs*m.Hidden + m.Hidden + m.Buckets*(2*m.Hidden+1)
+}
 
-// NewModel initialises a model with small random weights.
-func NewModel(v game.Variant, hidden int, seed uint64) *Model {
+// NewModel initialises a model with small random weights and the given
+// number of output buckets (1 for the plain net).
+func NewModel(v game.Variant, hidden, buckets int, seed uint64) *Model {
 	inputs := nnue.Inputs(v)
-	m := &Model{Variant: v, Inputs: inputs, Hidden: hidden,
-		W1: make([]float32, inputs*hidden), B1: make([]float32, hidden), W2: make([]float32, 2*hidden)}
+	buckets = max(buckets, 1)
+	m := &Model{Variant: v, Inputs: inputs, Hidden: hidden, Buckets: buckets,
+		W1: make([]float32, inputs*hidden), B1: make([]float32, hidden),
+		W2: make([]float32, 2*hidden*buckets), B2: make([]float32, buckets)}
 	rng := rand.New(rand.NewPCG(seed, 0x5a4b))
 	for i := range m.W1 {
 		m.W1[i] = float32(rng.Float64()*2-1) * 0.1
@@ -59,8 +65,9 @@ func NewModel(v game.Variant, hidden int, seed uint64) *Model {
 
 // Quantise rounds the model into an inference net.
 func (m *Model) Quantise() *nnue.Net {
-	n := &nnue.Net{Variant: m.Variant, Inputs: m.Inputs, Hidden: m.Hidden,
-		FT: make([]int16, len(m.W1)), FTBias: make([]int16, len(m.B1)), Out: make([]int16, len(m.W2))}
+	n := &nnue.Net{Variant: m.Variant, Inputs: m.Inputs, Hidden: m.Hidden, Buckets: m.Buckets,
+		FT: make([]int16, len(m.W1)), FTBias: make([]int16, len(m.B1)), Out: make([]int16, len(m.W2)),
+		OutBias: make([]int32, m.Buckets)}
 	for i, w := range m.W1 {
 		n.FT[i] = round16(w * nnue.QA)
 	}
@@ -70,7 +77,9 @@ func (m *Model) Quantise() *nnue.Net {
 	for i, w := range m.W2 {
 		n.Out[i] = round16(w * nnue.QB)
 	}
-	n.OutBias = int32(math.Round(float64(m.B2) * nnue.QA * nnue.QB))
+	for i, b := range m.B2 {
+		n.OutBias[i] = int32(math.Round(float64(b) * nnue.QA * nnue.QB))
+	}
 	return n
 }
 
@@ -107,7 +116,8 @@ func LoadModel(path string) (*Model, error) {
 	if err := gob.NewDecoder(f).Decode(&m); err != nil {
 		return nil, fmt.Errorf("%s: not a checkpoint: %v", path, err)
 	}
-	if len(m.W1) != m.Inputs*m.Hidden || len(m.B1) != m.Hidden || len(m.W2) != 2*m.Hidden ||
+	if m.Buckets < 1 || m.Buckets > nnue.MaxBuckets ||
+		len(m.W1) != m.Inputs*m.Hidden || len(m.B1) != m.Hidden || len(m.W2) != 2*m.Hidden*m.Buckets || len(m.B2) != m.Buckets ||
 		len(m.M) != m.paramCount() || len(m.V) != m.paramCount() || m.Inputs != nnue.Inputs(m.Variant) {
 		return nil, fmt.Errorf("%s: inconsistent checkpoint", path)
 	}
@@ -119,13 +129,19 @@ func LoadModel(path string) (*Model, error) {
 func (m *Model) Evaluate(s *Set, i int) float64 {
 	h := m.Hidden
 	acc := make([]float32, 2*h)
-	out, _ := m.forward(s, i, acc)
+	out, _, _ := m.forward(s, i, acc)
 	return float64(out) * nnue.Scale
 }
 
+// bucket is position i's output bucket.
+func (m *Model) bucket(s *Set, i int) int {
+	return nnue.Bucket(int(s.Start[i+1]-s.Start[i]), nnue.MaxPiecesOf(m.Variant), m.Buckets)
+}
+
 // forward fills acc (2*Hidden: side to move's accumulator, then the other)
-// for position i and returns the raw output (centipawns / Scale).
-func (m *Model) forward(s *Set, i int, acc []float32) (float32, []float32) {
+// for position i and returns the raw output (centipawns / Scale) and the
+// output bucket used.
+func (m *Model) forward(s *Set, i int, acc []float32) (float32, []float32, int) {
 	h := m.Hidden
 	us, them := acc[:h], acc[h:2*h]
 	copy(us, m.B1)
@@ -143,11 +159,12 @@ func (m *Model) forward(s *Set, i int, acc []float32) (float32, []float32) {
 			them[j] += row[j]
 		}
 	}
-	out := m.B2
-	w2 := m.W2[:2*h]
+	b := m.bucket(s, i)
+	out := m.B2[b]
+	w2 := m.W2[2*h*b : 2*h*(b+1)]
 	for j, a := range acc[:2*h] {
 		c := min(max(a, 0), 1)
 		out += c * c * w2[j]
 	}
-	return out, acc
+	return out, acc, b
 }

@@ -200,7 +200,7 @@ func (m *Model) Loss(s *Set, idx []int32, cfg Config) float64 {
 			acc := make([]float32, 2*m.Hidden)
 			var local float64
 			for _, i := range part {
-				out, _ := m.forward(s, int(i), acc)
+				out, _, _ := m.forward(s, int(i), acc)
 				p := sigmoid(out * float32(nnue.Scale/cfg.EvalScale))
 				d := float64(p - target(s, int(i), &cfg))
 				local += d * d
@@ -266,7 +266,7 @@ func (m *Model) step(s *Set, batch []int32, workers []*grads, cfg Config, lr flo
 // backward adds position i's loss gradient to gr.
 func (m *Model) backward(s *Set, i int, gr *grads, cfg *Config) {
 	h := m.Hidden
-	out, acc := m.forward(s, i, gr.acc)
+	out, acc, b := m.forward(s, i, gr.acc)
 	k := float32(nnue.Scale / cfg.EvalScale)
 	p := sigmoid(out * k)
 	d := p - target(s, i, cfg)
@@ -276,10 +276,11 @@ func (m *Model) backward(s *Set, i int, gr *grads, cfg *Config) {
 	g := gr.g
 	nW1 := m.Inputs * h
 	gB1 := g[nW1 : nW1+h]
-	gW2 := g[nW1+h : nW1+3*h]
-	g[nW1+3*h] += dout
+	nW2 := 2 * h * m.Buckets
+	gW2 := g[nW1+h+2*h*b : nW1+h+2*h*(b+1)]
+	g[nW1+h+nW2+b] += dout
 	dacc := gr.dacc[:2*h]
-	w2 := m.W2[:2*h]
+	w2 := m.W2[2*h*b : 2*h*(b+1)]
 	for j, a := range acc[:2*h] {
 		if a <= 0 {
 			dacc[j] = 0
@@ -322,6 +323,7 @@ func (m *Model) adam(g []float32, gradScale float32, lr float64, threads int) {
 	stepSize := float32(lr * math.Sqrt(c2) / c1)
 	nW1 := m.Inputs * m.Hidden
 	h := m.Hidden
+	nW2 := 2 * h * m.Buckets
 	n := len(g)
 	var wg sync.WaitGroup
 	part := (n + threads - 1) / threads
@@ -340,10 +342,10 @@ func (m *Model) adam(g []float32, gradScale float32, lr float64, threads int) {
 					m.W1[k] = clip(m.W1[k] - delta)
 				case k < nW1+h:
 					m.B1[k-nW1] = clip(m.B1[k-nW1] - delta)
-				case k < nW1+3*h:
+				case k < nW1+h+nW2:
 					m.W2[k-nW1-h] = clip(m.W2[k-nW1-h] - delta)
 				default:
-					m.B2 -= delta
+					m.B2[k-nW1-h-nW2] -= delta
 				}
 			}
 		}()
@@ -388,7 +390,7 @@ func ResultLoss(s *Set, idx []int32, eval func(i int) float64) (loss, k float64)
 func (m *Model) netResultLoss(s *Set, idx []int32) float64 {
 	acc := make([]float32, 2*m.Hidden)
 	loss, _ := ResultLoss(s, idx, func(i int) float64 {
-		out, _ := m.forward(s, i, acc)
+		out, _, _ := m.forward(s, i, acc)
 		return float64(out) * nnue.Scale
 	})
 	return loss
