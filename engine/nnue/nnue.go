@@ -100,6 +100,15 @@ func Bucket(pieces, maxPieces, buckets int) int {
 	return min(max(b, 0), buckets-1)
 }
 
+// Shape describes the net's size: "768 x 128", with ", 8 output buckets"
+// when it has more than one.
+func (n *Net) Shape() string {
+	if n.bucketCount() > 1 {
+		return fmt.Sprintf("%d x %d, %d output buckets", n.Inputs, n.Hidden, n.bucketCount())
+	}
+	return fmt.Sprintf("%d x %d", n.Inputs, n.Hidden)
+}
+
 // bucketCount is the net's number of output buckets (at least 1).
 func (n *Net) bucketCount() int { return max(n.Buckets, 1) }
 

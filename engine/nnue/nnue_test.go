@@ -207,6 +207,8 @@ func TestBuckets(t *testing.T) {
 		}
 		assert.Len(t, seen, 8, "%v: every bucket is used", v)
 	}
+	assert.Equal(t, "768 x 32", randomNet(game.Chess, 32, 1).Shape())
+	assert.Equal(t, "1092 x 32, 8 output buckets", randomBucketNet(game.Glinski, 32, 8, 1).Shape())
 	// The buckets' output layers are really used: the same accumulators
 	// score differently with 3 and with 32 pieces.
 	net := randomBucketNet(game.Chess, 32, 8, 3)

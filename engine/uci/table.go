@@ -92,7 +92,7 @@ func (s *session) loadNet(variant game.Variant, path string) error {
 	if err := holder.SetNet(variant, n); err != nil {
 		return err
 	}
-	s.out.info(fmt.Sprintf("loaded %s net %s (%d x %d)", variant, path, n.Inputs, n.Hidden))
+	s.out.info(fmt.Sprintf("loaded %s net %s (%s)", variant, path, n.Shape()))
 	return nil
 }
 

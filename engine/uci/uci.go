@@ -415,8 +415,8 @@ func (s *session) eval(args []string) error {
 		if n := holder.Net(s.variant); n != nil {
 			var f nnue.Features
 			s.pos.NNUEFeatures(&f)
-			s.out.info(fmt.Sprintf("nnue: %d (side to move; %s net %s, %d x %d)",
-				n.Evaluate(&f, s.pos.SideToMove()), s.variant, n.Name, n.Inputs, n.Hidden))
+			s.out.info(fmt.Sprintf("nnue: %d (side to move; %s net %s, %s)",
+				n.Evaluate(&f, s.pos.SideToMove()), s.variant, n.Name, n.Shape()))
 		}
 	}
 	return nil
